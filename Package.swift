@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "TransitionCatalog",
+    products: [
+        .executable(name: "catalog", targets: ["catalog"]),
+        .library(name: "TransitionCore", targets: ["TransitionCore"]),
+        .library(name: "PluginHost", targets: ["PluginHost"]),
+        // The built-in animators: a real plugin library, loaded with dlopen like any third-party one.
+        .library(name: "CatalogPlugins", type: .dynamic, targets: ["CatalogPlugins"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // The plugin ABI: include/transition_catalog.h and its module map.
+        .systemLibrary(name: "TransitionABI", path: "include"),
+        .systemLibrary(
+            name: "CFFI",
+            pkgConfig: "libffi",
+            providers: [.apt(["libffi-dev"])]
+        ),
+        .target(name: "CFFIShims", dependencies: ["CFFI"]),
+        .target(name: "TransitionCore"),
+        .target(
+            name: "PluginHost",
+            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
+        ),
+        .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
+        .executableTarget(
+            name: "catalog",
+            dependencies: [
+                "PluginHost", "TransitionCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
+        .testTarget(
+            name: "PluginHostTests",
+            dependencies: ["PluginHost", "TransitionCore", "TransitionABI"],
+            exclude: []
+        ),
+        .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore"]),
+    ]
+)

@@ -1,0 +1,14 @@
+#ifndef CFFI_SHIMS_H
+#define CFFI_SHIMS_H
+#include <ffi.h>
+
+/* libffi's type descriptors are C globals; Swift 6 reaches them through these functions. */
+ffi_type *tc_ffi_type_void(void);
+ffi_type *tc_ffi_type_double(void);
+ffi_type *tc_ffi_type_uint32(void);
+ffi_type *tc_ffi_type_sint32(void);
+ffi_type *tc_ffi_type_uint8(void);
+ffi_type *tc_ffi_type_pointer(void);
+ffi_abi tc_ffi_default_abi(void);
+
+#endif

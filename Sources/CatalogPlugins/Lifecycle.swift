@@ -1,0 +1,85 @@
+import TransitionABI
+
+/// The per-transition state a built-in animator keeps between setup and completion.
+final class RunState {
+    let choreography: Choreography
+    let dimming: tc_view_id_t
+
+    init(choreography: Choreography, dimming: tc_view_id_t) {
+        self.choreography = choreography
+        self.dimming = dimming
+    }
+}
+
+private func definition(_ self_: UnsafePointer<tc_animator_t>?) -> AnimatorDefinition {
+    builtinAnimators[Int(bitPattern: self_!.pointee.animator_data)]
+}
+
+private func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
+    let c = ctx.pointee
+    let operation = tc_operation_t(rawValue: c.operation)
+    let presenting: Bool
+    switch operation {
+    case TC_OPERATION_PUSH, TC_OPERATION_PRESENT: presenting = true
+    case TC_OPERATION_TAB: presenting = c.tab_to_index > c.tab_from_index
+    default: presenting = false
+    }
+    return Situation(
+        operation: operation, presenting: presenting, custom: c.presentation_style == TC_STYLE_CUSTOM.rawValue,
+        parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)))
+}
+
+/// The duration: the animator's duration parameter.
+let builtinDuration: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?) -> Double = { self_, ctx in
+    let d = definition(self_)
+    guard let ctx else { return d.parameters[d.durationParameter].defaultValue }
+    return situation(ctx)[d.durationParameter]
+}
+
+/// Setup: places the arriving view, makes the dimming layer when the choreography has one, and
+/// keeps the choreography for the steps.
+let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Bool = { self_, ctx, state in
+    guard let ctx, let state else { return false }
+    let c = ctx.pointee, host = c.host.pointee
+    let choreography = definition(self_).choreography(situation(ctx))
+    if c.to_view != TC_VIEW_NONE {
+        if choreography.placement == .below && c.from_view != TC_VIEW_NONE {
+            _ = host.insert_view_below(ctx, c.to_view, c.from_view)
+        } else {
+            _ = host.add_view(ctx, c.to_view)
+        }
+    }
+    var dimming = TC_VIEW_NONE
+    if choreography.dimming != nil {
+        dimming = host.make_view(ctx, TC_ROLE_DIMMING.rawValue, c.container_bounds, choreography.dimmingColor)
+        let above = c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view
+        if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, dimming, above) } else { _ = host.add_view(ctx, dimming) }
+    }
+    state.pointee = Unmanaged.passRetained(RunState(choreography: choreography, dimming: dimming)).toOpaque()
+    return true
+}
+
+/// Step: each track's look at this progress, written over the views' base states.
+let builtinStep: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Double, UnsafeMutablePointer<tc_view_state_t>?, UInt32) -> Void = { _, ctx, state, progress, views, count in
+    guard let ctx, let state, let views else { return }
+    let run = Unmanaged<RunState>.fromOpaque(state).takeUnretainedValue()
+    let c = ctx.pointee, plan = run.choreography
+    func play(_ track: Track?, on view: tc_view_id_t) {
+        guard let track, view >= 0, UInt32(view) < count else { return }
+        if !track.visible.contains(progress) {
+            views[Int(view)].hidden = true
+            return
+        }
+        track.look(ctx, at: progress).apply(to: &views[Int(view)], container: c.container_bounds, perspective: plan.perspective)
+    }
+    play(plan.from, on: c.from_view)
+    play(plan.to, on: c.to_view)
+    play(plan.dimming, on: run.dimming)
+}
+
+/// Completion: removes the dimming layer and frees the state.
+let builtinCompletion: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Bool) -> Void = { _, ctx, state, _ in
+    guard let ctx, let state else { return }
+    let run = Unmanaged<RunState>.fromOpaque(state).takeRetainedValue()
+    if run.dimming != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, run.dimming) }
+}

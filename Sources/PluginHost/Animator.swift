@@ -1,0 +1,73 @@
+import TransitionABI
+import TransitionCore
+
+/// An animator of a loaded plugin: runs transitions through the plugin's C calls.
+public final class Animator: @unchecked Sendable {
+    /// The plugin library it lives in.
+    public unowned let library: PluginLibrary
+    /// What it says about itself.
+    public let description: AnimatorDescription
+    let pointer: UnsafePointer<tc_animator_t>
+
+    init(library: PluginLibrary, description: AnimatorDescription, pointer: UnsafePointer<tc_animator_t>) {
+        self.library = library
+        self.description = description
+        self.pointer = pointer
+    }
+
+    /// The animator's id within its plugin.
+    public var id: String { description.id }
+
+    /// `PLUGIN-ID:ANIMATOR-ID`, unique across plugins.
+    public var qualifiedID: String { "\(library.info.id):\(description.id)" }
+
+    /// Starts a transition: the session is ready for `setup()`.
+    /// - Parameter parameters: one value per parameter, in order; nil for the defaults.
+    public func begin(_ context: TransitionContext, parameters: [Double]? = nil) -> TransitionSession {
+        TransitionSession(animator: self, context: context, parameters: parameters ?? description.defaultValues)
+    }
+
+    /// The duration in seconds the animator gives for `context`.
+    public func duration(_ context: TransitionContext, parameters: [Double]? = nil) -> Double {
+        begin(context, parameters: parameters).duration()
+    }
+
+    /// Runs a whole transition: setup, a step at each progress, then completion with `finished`.
+    /// - Throws: `TransitionSession.SetupRefused` when setup returns false.
+    public func run(
+        _ context: TransitionContext, parameters: [Double]? = nil, progresses: [Double], finished: Bool = true
+    ) throws -> SampledTransition {
+        let session = begin(context, parameters: parameters)
+        let duration = session.duration()
+        try session.setup()
+        let frames = progresses.map { session.step($0) }
+        let completion = session.complete(finished: finished)
+        return SampledTransition(
+            animatorID: qualifiedID, context: context, duration: duration, frames: frames,
+            completion: completion, misbehaviours: session.misbehaviours, log: session.log)
+    }
+}
+
+/// A whole transition sampled at chosen progresses.
+public struct SampledTransition: Sendable {
+    /// The animator's qualified id.
+    public var animatorID: String
+    /// The context it ran in.
+    public var context: TransitionContext
+    /// Its duration in seconds.
+    public var duration: Double
+    /// The sampled frames, in the order they were asked for.
+    public var frames: [TransitionFrame]
+    /// What completion left behind.
+    public var completion: CompletionReport
+    /// Contract breaches the host saw while running it.
+    public var misbehaviours: [Misbehaviour]
+    /// What the plugin logged.
+    public var log: [LogEntry]
+
+    /// `count` progresses evenly spaced from 0 to 1, both included (at least 2).
+    public static func evenProgresses(_ count: Int) -> [Double] {
+        let n = max(2, count)
+        return (0..<n).map { $0 == n - 1 ? 1 : Double($0) / Double(n - 1) }
+    }
+}

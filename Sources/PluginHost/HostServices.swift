@@ -1,0 +1,72 @@
+import TransitionABI
+import TransitionCore
+
+/// The services table every plugin receives in `tc_context_t.host`. Each function finds its
+/// `TransitionSession` through the context's `host_data`.
+enum HostServices {
+    nonisolated(unsafe) static let table: UnsafePointer<tc_host_t> = {
+        let t = UnsafeMutablePointer<tc_host_t>.allocate(capacity: 1)
+        t.initialize(to: tc_host_t(
+            abi: ABIVersion.host.c,
+            name: UnsafePointer(strdup("Transition Catalog")),
+            version: UnsafePointer(strdup(HostInfo.version)),
+            add_view: { ctx, view in session(ctx)?.addView(view) ?? false },
+            insert_view_below: { ctx, view, sibling in session(ctx)?.insertView(view, below: sibling) ?? false },
+            remove_view: { ctx, view in session(ctx)?.removeView(view) ?? false },
+            snapshot_view: { ctx, view in session(ctx)?.snapshotView(view) ?? TC_VIEW_NONE },
+            make_view: { ctx, role, frame, color in
+                session(ctx)?.makeView(role: role, frame: frame, color: color, call: "make_view") ?? TC_VIEW_NONE
+            },
+            timing_curve: { _, curve, t in
+                guard let c = TimingCurve(standardIndex: Int(curve)) else { return t }
+                return c.value(at: t)
+            },
+            cubic_bezier: { ctx, x1, y1, x2, y2, t in
+                guard let curve = try? CubicBezier(x1, y1, x2, y2) else {
+                    session(ctx)?.misbehave(.badArgument, "cubic_bezier", "control points x1 = \(x1), x2 = \(x2) must be finite and in [0, 1]")
+                    return t
+                }
+                return curve.value(at: t)
+            },
+            spring: { ctx, dampingRatio, velocity, progress in
+                guard let s = session(ctx) else { return FittedSpring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress) }
+                return s.springCache.spring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress)
+            },
+            log: { ctx, level, message in
+                let text = PluginString(message, limit: 4096).text
+                session(ctx)?.appendLog(level: level, message: text)
+            },
+            get_extension: { _, _ in nil }))
+        return UnsafePointer(t)
+    }()
+
+    @inline(__always)
+    static func session(_ ctx: UnsafePointer<tc_context_t>?) -> TransitionSession? {
+        guard let data = ctx?.pointee.host_data else { return nil }
+        return Unmanaged<TransitionSession>.fromOpaque(data).takeUnretainedValue()
+    }
+}
+
+/// The host's identity as plugins see it.
+public enum HostInfo {
+    /// The host's version.
+    public static let version = "0.1.0"
+}
+
+/// The fitted springs a session has used, so a step does not solve the same spring again.
+struct SpringCache {
+    private var entries: [(dampingRatio: Double, velocity: Double, spring: FittedSpring)] = []
+
+    mutating func spring(dampingRatio: Double, initialVelocity: Double) -> FittedSpring {
+        if let hit = entries.first(where: { $0.dampingRatio == dampingRatio && $0.velocity == initialVelocity }) {
+            return hit.spring
+        }
+        let spring = FittedSpring(dampingRatio: dampingRatio, initialVelocity: initialVelocity)
+        if entries.count < 8 { entries.append((dampingRatio, initialVelocity, spring)) }
+        return spring
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#endif

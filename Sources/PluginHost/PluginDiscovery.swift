@@ -1,0 +1,182 @@
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Where plugins are looked for, and which animator wins when two plugins use the same id.
+///
+/// Sources, from the highest precedence to the lowest:
+/// 1. `--plugin-path` entries, in the order given;
+/// 2. the directories (or files) of `TRANSITION_ANIMATOR_PATH`, colon-separated, left to right;
+/// 3. the built-in plugin library next to the `catalog` executable.
+///
+/// The more explicit source wins, and within a list the first entry wins, as with `PATH`. A
+/// shadowed animator stays reachable by its qualified id `PLUGIN-ID:ANIMATOR-ID`, and every
+/// shadowing is reported with both files.
+public struct PluginSearchPath: Sendable, Hashable {
+    /// One place to look, with where it came from.
+    public struct Entry: Sendable, Hashable {
+        /// A directory (scanned for `*.so`) or a plugin file.
+        public var path: String
+        /// `--plugin-path`, `TRANSITION_ANIMATOR_PATH` or `built-in`.
+        public var origin: String
+    }
+
+    /// The entries, highest precedence first.
+    public var entries: [Entry]
+
+    /// The name of the environment variable with extra plugin directories.
+    public static let environmentVariable = "TRANSITION_ANIMATOR_PATH"
+
+    /// The file name of the built-in plugin library.
+    public static let builtInLibraryName = "libCatalogPlugins.so"
+
+    /// Builds the search path from explicit paths, the environment and the built-in directory.
+    public init(explicit: [String] = [], environment: [String: String], builtInDirectory: String?) {
+        var entries = explicit.map { Entry(path: $0, origin: "--plugin-path") }
+        if let value = environment[Self.environmentVariable] {
+            entries += value.split(separator: ":").map { Entry(path: String($0), origin: Self.environmentVariable) }
+        }
+        if let dir = builtInDirectory {
+            entries.append(Entry(path: dir + "/" + Self.builtInLibraryName, origin: "built-in"))
+        }
+        self.entries = entries
+    }
+
+    /// The plugin files to load, highest precedence first, each once (by resolved path), with the
+    /// entries that could not be read.
+    public func pluginFiles() -> (files: [(path: String, origin: String)], unreadable: [PluginError]) {
+        var files: [(String, String)] = []
+        var errors: [PluginError] = []
+        var seen = Set<String>()
+        for entry in entries {
+            var isDirectory = false
+            guard fileExists(entry.path, isDirectory: &isDirectory) else {
+                if entry.origin != "built-in" {
+                    errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "no such file or directory (from \(entry.origin))", remedy: "fix the path or remove it"))
+                } else {
+                    errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "the built-in plugin library is missing", remedy: "build it with `swift build` (it is the CatalogPlugins product)"))
+                }
+                continue
+            }
+            let candidates = isDirectory ? Self.sharedLibraries(in: entry.path) : [entry.path]
+            for file in candidates where seen.insert(PluginLibrary.canonicalPath(file)).inserted {
+                files.append((file, entry.origin))
+            }
+        }
+        return (files, errors)
+    }
+
+    /// The `*.so` files of a directory, sorted by name.
+    static func sharedLibraries(in directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            }
+            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return names.sorted().map { base + "/" + $0 }
+    }
+
+    /// The directory of the running executable, where the built-in plugin library is installed.
+    public static func executableDirectory() -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(path[..<slash])
+    }
+}
+
+/// A set of loaded plugins with a resolved animator namespace.
+public struct PluginCatalog: Sendable {
+    /// A plugin file that was found, loaded or refused.
+    public struct Entry: Sendable {
+        /// The file.
+        public var path: String
+        /// Where it came from.
+        public var origin: String
+        /// The loaded library, or the reason it was refused.
+        public var result: Result<PluginLibrary, PluginError>
+    }
+
+    /// An animator id claimed by more than one plugin.
+    public struct Shadowing: Sendable, Hashable, CustomStringConvertible {
+        /// The animator id.
+        public var animatorID: String
+        /// The file whose animator wins.
+        public var winner: String
+        /// The file whose animator is hidden.
+        public var shadowed: String
+        /// One line naming both files.
+        public var description: String {
+            "animator '\(animatorID)' of \(DisplayText.escape(shadowed)) is shadowed by the one in \(DisplayText.escape(winner)); use its qualified id to reach it"
+        }
+    }
+
+    /// Every plugin file, highest precedence first.
+    public var entries: [Entry]
+    /// Paths that could not be read.
+    public var unreadable: [PluginError]
+    /// Every shadowed animator id.
+    public var shadowings: [Shadowing]
+
+    /// Loads every plugin on the search path. Refused plugins are kept as errors; nothing stops the scan.
+    public static func load(_ searchPath: PluginSearchPath) -> PluginCatalog {
+        let found = searchPath.pluginFiles()
+        var entries: [Entry] = []
+        for (path, origin) in found.files {
+            let result: Result<PluginLibrary, PluginError>
+            do { result = .success(try PluginLibrary.load(path: path)) } catch { result = .failure(error) }
+            entries.append(Entry(path: path, origin: origin, result: result))
+        }
+        var owner: [String: String] = [:]
+        var shadowings: [Shadowing] = []
+        for case .success(let library) in entries.map(\.result) {
+            for animator in library.animators {
+                if let winner = owner[animator.id] {
+                    shadowings.append(Shadowing(animatorID: animator.id, winner: winner, shadowed: library.path))
+                } else {
+                    owner[animator.id] = library.path
+                }
+            }
+        }
+        return PluginCatalog(entries: entries, unreadable: found.unreadable, shadowings: shadowings)
+    }
+
+    /// The loaded libraries, highest precedence first.
+    public var libraries: [PluginLibrary] {
+        entries.compactMap { try? $0.result.get() }
+    }
+
+    /// The refused plugin files.
+    public var errors: [PluginError] {
+        entries.compactMap { if case .failure(let e) = $0.result { e } else { nil } }
+    }
+
+    /// Every reachable animator: the winner for each id, in precedence order.
+    public var animators: [Animator] {
+        var seen = Set<String>()
+        return libraries.flatMap(\.animators).filter { seen.insert($0.id).inserted }
+    }
+
+    /// Every animator of every plugin, shadowed ones included.
+    public var allAnimators: [Animator] { libraries.flatMap(\.animators) }
+
+    /// The animator named `reference`: an id (the winner), or `PLUGIN-ID:ANIMATOR-ID`.
+    public func animator(_ reference: String) -> Animator? {
+        if let colon = reference.lastIndex(of: ":") {
+            let pluginID = reference[..<colon], animatorID = reference[reference.index(after: colon)...]
+            return libraries.first { $0.info.id == pluginID }?.animator(String(animatorID))
+        }
+        return animators.first { $0.id == reference }
+    }
+}

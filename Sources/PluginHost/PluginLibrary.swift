@@ -1,0 +1,117 @@
+import Synchronization
+import TransitionABI
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A plugin library loaded into this process with dlopen, checked and ready to run.
+///
+/// A library stays loaded for the life of the process: unloading code that registered runtime
+/// metadata (as Swift and C++ plugins do) is unsafe. Loading the same file twice returns the same
+/// instance.
+public final class PluginLibrary: @unchecked Sendable {
+    /// The file it was loaded from.
+    public let path: String
+    /// What the plugin says about itself.
+    public let info: PluginInfo
+    /// Descriptor warnings (a library with errors is refused).
+    public let problems: [DescriptorProblem]
+    /// Its animators, in descriptor order.
+    public private(set) var animators: [Animator] = []
+
+    let plugin: UnsafePointer<tc_plugin_t>
+
+    private static let loaded = Mutex<[String: PluginLibrary]>([:])
+
+    private init(path: String, info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, pointers: [UnsafePointer<tc_animator_t>]) {
+        self.path = path
+        self.info = info
+        self.problems = problems
+        self.plugin = plugin
+        self.animators = zip(info.animators, pointers).map { Animator(library: self, description: $0, pointer: $1) }
+    }
+
+    /// The animator with `id`, or nil.
+    public func animator(_ id: String) -> Animator? { animators.first { $0.id == id } }
+
+    /// Loads and checks the plugin at `path`: dlopen with RTLD_NOW | RTLD_LOCAL, the entry symbol,
+    /// the ABI version, the descriptors, then the plugin's init.
+    /// - Throws: `PluginError` naming the file, what is wrong and what to do.
+    public static func load(path: String) throws(PluginError) -> PluginLibrary {
+        let key = canonicalPath(path)
+        if let existing = loaded.withLock({ $0[key] }) { return existing }
+        let opened = try open(path: path)
+        if let error = opened.problems.first(where: { $0.severity == .error }) {
+            let count = opened.problems.filter { $0.severity == .error }.count
+            throw PluginError(
+                kind: error.check == "abi-version" ? .incompatibleABI : .invalidDescriptor, path: path,
+                reason: error.description + (count > 1 ? " (and \(count - 1) more problem\(count > 2 ? "s" : ""))" : ""),
+                remedy: "run `catalog validate \(path)` for the full list")
+        }
+        if let initialize = opened.plugin.pointee.`init` {
+            let accepted = path.withCString { initialize(opened.plugin, $0) }
+            guard accepted else {
+                throw PluginError(kind: .initRefused, path: path, reason: "the plugin's init returned false", remedy: "check the plugin's own log output and its files")
+            }
+        }
+        let library = PluginLibrary(
+            path: path, info: opened.info, problems: opened.problems, plugin: opened.plugin, pointers: opened.animators)
+        return loaded.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = library
+            return library
+        }
+    }
+
+    /// Opens the file and reads its descriptors without refusing on descriptor problems and
+    /// without calling init: what the validator needs to report every problem.
+    static func open(path: String) throws(PluginError) -> (info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>]) {
+        var isDirectory = false
+        guard fileExists(path, isDirectory: &isDirectory), !isDirectory else {
+            throw PluginError(kind: .unreadable, path: path, reason: isDirectory ? "is a directory" : "no such file", remedy: "give the path of a plugin's .so file")
+        }
+        guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
+            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            throw PluginError(
+                kind: .notALibrary, path: path, reason: "dlopen failed: \(DisplayText.escape(message))",
+                remedy: "build the plugin as a shared library for this machine (cc -shared -fPIC ...) with all its dependencies installed")
+        }
+        _ = dlerror()
+        guard let symbol = dlsym(handle, TC_PLUGIN_ENTRY_SYMBOL) else {
+            throw PluginError(
+                kind: .missingEntry, path: path, reason: "the library does not export `\(TC_PLUGIN_ENTRY_SYMBOL)`",
+                remedy: "define `const tc_plugin_t *tc_plugin_entry(void)` with TC_EXPORT (in Swift: @_cdecl(\"tc_plugin_entry\"))")
+        }
+        let entry = unsafeBitCast(symbol, to: tc_plugin_entry_fn.self)
+        guard let plugin = entry() else {
+            throw PluginError(kind: .nullDescriptor, path: path, reason: "`tc_plugin_entry` returned NULL", remedy: "return a pointer to a static tc_plugin_t")
+        }
+        let abi = ABIVersion(plugin.pointee.abi)
+        guard abi.isCompatibleWithHost else {
+            throw PluginError(
+                kind: .incompatibleABI, path: path,
+                reason: "the plugin was built against ABI \(abi), but this host speaks ABI \(ABIVersion.host) (the major versions must match)",
+                remedy: "rebuild the plugin against the transition_catalog.h of this host")
+        }
+        var reader = DescriptorReader(path: path)
+        let read = reader.read(plugin)
+        return (read.info, reader.problems, plugin, read.animators)
+    }
+
+    static func canonicalPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+func fileExists(_ path: String, isDirectory: inout Bool) -> Bool {
+    var st = stat()
+    guard stat(path, &st) == 0 else { return false }
+    isDirectory = (st.st_mode & S_IFMT) == S_IFDIR
+    return true
+}

@@ -1,0 +1,319 @@
+import TransitionABI
+import TransitionCore
+
+/// A contract breach the host saw while serving a plugin.
+public struct Misbehaviour: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The kind of breach.
+    public enum Kind: String, Sendable, Hashable, Codable {
+        /// A service was given TC_VIEW_NONE: the plugin touched a view that does not exist.
+        case absentView = "absent-view"
+        /// A service was given a handle that is not a view of this transition.
+        case unknownView = "unknown-view"
+        /// A service was called in a phase that does not allow it (views added during step...).
+        case wrongPhase = "wrong-phase"
+        /// A bad argument: an unknown role, a sibling not in the container, bad curve points.
+        case badArgument = "bad-argument"
+        /// The plugin reported its own misbehaviour through the log.
+        case selfReported = "self-reported"
+    }
+
+    /// The kind of breach.
+    public var kind: Kind
+    /// The host service or lifecycle call involved.
+    public var call: String
+    /// What happened.
+    public var message: String
+
+    /// `CALL: MESSAGE`.
+    public var description: String { "\(call): \(message)" }
+}
+
+/// A message a plugin logged.
+public struct LogEntry: Sendable, Hashable, Codable {
+    /// The level: debug, info, warning, error or plugin-misbehaving.
+    public var level: String
+    /// The message, escaped.
+    public var message: String
+}
+
+/// What a completed transition left behind.
+public struct CompletionReport: Sendable, Hashable, Codable {
+    /// True when it completed as finished, false when cancelled.
+    public var finished: Bool
+    /// Views the animator made and left in the container after its completion (the host removed them).
+    public var leakedViews: [ViewID]
+    /// The roles of the leaked views, in the same order.
+    public var leakedRoles: [ViewRole]
+    /// The container after the host settled the hierarchy.
+    public var container: [ViewID]
+}
+
+/// One transition being run by an animator: owns the context, the views and the states the
+/// plugin writes, and enforces the lifecycle (setup once, steps, completion once).
+///
+/// A session is used from one thread at a time; different sessions may run on different threads.
+public final class TransitionSession {
+    /// The lifecycle phase.
+    public enum Phase: Sendable, Hashable {
+        /// Made, setup not yet called.
+        case ready
+        /// Inside the plugin's setup.
+        case settingUp
+        /// Setup succeeded; steps may run.
+        case running
+        /// Inside the plugin's step.
+        case stepping
+        /// Inside the plugin's completion.
+        case completing
+        /// Completed (or setup refused); nothing more may be called.
+        case done
+    }
+
+    /// Setup returned false.
+    public struct SetupRefused: Error, CustomStringConvertible {
+        /// The animator's qualified id.
+        public let animatorID: String
+        /// The operation.
+        public let operation: TransitionOperation
+        /// A sentence for users.
+        public var description: String { "\(animatorID) refused to set up a \(operation) transition (its setup returned false)" }
+    }
+
+    /// The animator.
+    public let animator: Animator
+    /// The transition's context.
+    public let context: TransitionContext
+    /// The parameter values, in descriptor order.
+    public let parameters: [Double]
+    /// The current phase.
+    public private(set) var phase: Phase = .ready
+    /// The container's views, bottom first.
+    public private(set) var container: [ViewID]
+    /// Contract breaches seen so far.
+    public private(set) var misbehaviours: [Misbehaviour] = []
+    /// Messages the plugin logged.
+    public private(set) var log: [LogEntry] = []
+    /// Number of calls the plugin made to each lifecycle function, for the validator.
+    public private(set) var calls: [String: Int] = [:]
+
+    struct ViewRecord {
+        var role: ViewRole
+        var source: ViewID?
+        var base: tc_view_state_t
+    }
+
+    private(set) var views: [ViewRecord] = []
+    private let cContext: UnsafeMutablePointer<tc_context_t>
+    private let cParameters: UnsafeMutablePointer<Double>
+    private var states: UnsafeMutablePointer<tc_view_state_t>
+    private var capacity: Int
+    private var pluginState: UnsafeMutableRawPointer?
+    var springCache = SpringCache()
+
+    init(animator: Animator, context: TransitionContext, parameters: [Double]) {
+        self.animator = animator
+        self.context = context
+        self.parameters = parameters
+        container = context.initialContainer
+        cParameters = .allocate(capacity: max(1, parameters.count))
+        cParameters.initialize(from: parameters, count: parameters.count)
+        capacity = 8
+        states = .allocate(capacity: capacity)
+        cContext = .allocate(capacity: 1)
+        for id in [context.fromView, context.toView].compactMap({ $0 }).sorted() {
+            views.append(ViewRecord(role: context.role(of: id)!, source: nil, base: context.baseState(of: id)!.c))
+        }
+        cContext.initialize(to: tc_context_t(
+            abi: ABIVersion.host.c, operation: UInt32(context.operation.rawValue),
+            presentation_style: UInt32(context.style.rawValue), interactive: context.interactive,
+            tab_from_index: UInt32(clamping: context.tabFromIndex), tab_to_index: UInt32(clamping: context.tabToIndex),
+            container_bounds: context.containerBounds.c,
+            from_view: context.fromView?.rawValue ?? TC_VIEW_NONE, to_view: context.toView?.rawValue ?? TC_VIEW_NONE,
+            from_initial_frame: context.fromInitialFrame.c, from_final_frame: context.fromFinalFrame.c,
+            to_initial_frame: context.toInitialFrame.c, to_final_frame: context.toFinalFrame.c,
+            param_values: UnsafePointer(cParameters), param_count: UInt32(parameters.count),
+            host: HostServices.table, host_data: nil))
+        cContext.pointee.host_data = Unmanaged.passUnretained(self).toOpaque()
+    }
+
+    deinit {
+        if phase == .running { complete(finished: false) }
+        cContext.deallocate()
+        cParameters.deallocate()
+        states.deallocate()
+    }
+
+    private var a: tc_animator_t { animator.pointer.pointee }
+
+    /// The number of views the transition has (the screens and every view the animator made).
+    public var viewCount: Int { views.count }
+
+    /// The role of view `id`.
+    public func role(of id: ViewID) -> ViewRole? {
+        views.indices.contains(Int(id.rawValue)) ? views[Int(id.rawValue)].role : nil
+    }
+
+    /// The duration the animator gives, in seconds (not checked here; the validator checks it).
+    public func duration() -> Double {
+        calls["duration", default: 0] += 1
+        return a.duration(animator.pointer, cContext)
+    }
+
+    /// Calls the plugin's setup, then takes the initial states with a step at 0.
+    /// - Throws: `SetupRefused` when setup returns false; the session is then done.
+    public func setup() throws(SetupRefused) {
+        precondition(phase == .ready, "setup is called once, first")
+        calls["setup", default: 0] += 1
+        phase = .settingUp
+        var state: UnsafeMutableRawPointer? = nil
+        let ok = a.setup(animator.pointer, cContext, &state)
+        pluginState = state
+        guard ok else {
+            phase = .done
+            container = context.settledContainer(finished: false)
+            throw SetupRefused(animatorID: animator.qualifiedID, operation: context.operation)
+        }
+        phase = .running
+    }
+
+    /// Runs the plugin's step at `progress` into the session's state buffer and returns a view of
+    /// it, valid until the next call. No allocation on this path.
+    public func stepInPlace(_ progress: Double) -> UnsafeBufferPointer<tc_view_state_t> {
+        precondition(phase == .running, "step runs between setup and completion")
+        for i in views.indices { states[i] = views[i].base }
+        phase = .stepping
+        a.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+        phase = .running
+        return UnsafeBufferPointer(start: states, count: views.count)
+    }
+
+    /// Runs the plugin's step at `progress` and returns every view's state.
+    public func step(_ progress: Double) -> TransitionFrame {
+        calls["step", default: 0] += 1
+        let buffer = stepInPlace(progress)
+        var positions: [ViewID: Int] = [:]
+        for (i, id) in container.enumerated() { positions[id] = i }
+        let sampled = views.indices.map { i in
+            let id = ViewID(Int32(i))
+            return SampledView(
+                id: id, role: views[i].role, source: views[i].source, containerIndex: positions[id],
+                state: ViewState(buffer[i], madeByAnimator: !views[i].role.isScreen))
+        }
+        return TransitionFrame(progress: progress, views: sampled)
+    }
+
+    /// Calls the plugin's completion, then settles the hierarchy as UIKit does: finished keeps the
+    /// to-view, cancelled keeps the from-view. Views the animator left behind are reported and removed.
+    @discardableResult
+    public func complete(finished: Bool) -> CompletionReport {
+        precondition(phase == .running, "completion runs once, after setup")
+        calls["completion", default: 0] += 1
+        phase = .completing
+        if let completion = a.completion {
+            completion(animator.pointer, cContext, pluginState, finished)
+        }
+        pluginState = nil
+        let leaked = container.filter { !views[Int($0.rawValue)].role.isScreen }
+        container = context.settledContainer(finished: finished)
+        phase = .done
+        return CompletionReport(
+            finished: finished, leakedViews: leaked, leakedRoles: leaked.map { views[Int($0.rawValue)].role },
+            container: container)
+    }
+
+    // MARK: Host services
+
+    func misbehave(_ kind: Misbehaviour.Kind, _ call: String, _ message: String) {
+        if misbehaviours.count < 1000 {
+            misbehaviours.append(Misbehaviour(kind: kind, call: call, message: message))
+        }
+    }
+
+    func appendLog(level: UInt32, message: String) {
+        let names = ["debug", "info", "warning", "error", "plugin-misbehaving"]
+        let name = Int(level) < names.count ? names[Int(level)] : "level-\(level)"
+        if log.count < 1000 { log.append(LogEntry(level: name, message: message)) }
+        if level == UInt32(TC_LOG_PLUGIN_MISBEHAVING.rawValue) {
+            misbehave(.selfReported, "log", message)
+        }
+    }
+
+    /// Checks a handle given to a service; records the breach and returns nil when it is bad.
+    func resolve(_ view: tc_view_id_t, call: String) -> ViewID? {
+        if view == TC_VIEW_NONE {
+            let absent = context.fromView == nil ? "the from-view (a custom-style present has none)"
+                : context.toView == nil ? "the to-view (a custom-style dismiss has none; adding the presenting view back causes the black screen)"
+                : "a view"
+            misbehave(.absentView, call, "was given TC_VIEW_NONE: the plugin touched \(absent); check for TC_VIEW_NONE before using a view")
+            return nil
+        }
+        guard view >= 0 && Int(view) < views.count else {
+            misbehave(.unknownView, call, "was given handle \(view), which is not a view of this transition")
+            return nil
+        }
+        return ViewID(view)
+    }
+
+    func requirePhase(_ allowed: [Phase], call: String) -> Bool {
+        guard allowed.contains(phase) else {
+            misbehave(.wrongPhase, call, "was called during \(phase); it is allowed in \(allowed.map { "\($0)" }.joined(separator: " or ")) only")
+            return false
+        }
+        return true
+    }
+
+    func addView(_ view: tc_view_id_t) -> Bool {
+        guard requirePhase([.settingUp, .completing], call: "add_view"), let id = resolve(view, call: "add_view") else { return false }
+        container.removeAll { $0 == id }
+        container.append(id)
+        return true
+    }
+
+    func insertView(_ view: tc_view_id_t, below sibling: tc_view_id_t) -> Bool {
+        guard requirePhase([.settingUp, .completing], call: "insert_view_below"),
+            let id = resolve(view, call: "insert_view_below"), let s = resolve(sibling, call: "insert_view_below")
+        else { return false }
+        guard id != s, container.contains(s) else {
+            misbehave(.badArgument, "insert_view_below", "sibling \(s) is not in the container")
+            return false
+        }
+        container.removeAll { $0 == id }
+        container.insert(id, at: container.firstIndex(of: s)!)
+        return true
+    }
+
+    func removeView(_ view: tc_view_id_t) -> Bool {
+        guard requirePhase([.settingUp, .completing], call: "remove_view"), let id = resolve(view, call: "remove_view") else { return false }
+        container.removeAll { $0 == id }
+        return true
+    }
+
+    func makeView(role: UInt32, frame: tc_rect_t, color: tc_color_t, source: ViewID? = nil, call: String) -> tc_view_id_t {
+        guard requirePhase([.settingUp], call: call) else { return TC_VIEW_NONE }
+        guard let r = ViewRole(rawValue: Int(role)), !r.isScreen else {
+            misbehave(.badArgument, call, "role \(role) cannot be made; use snapshot, dimming, shadow, tile or decoration")
+            return TC_VIEW_NONE
+        }
+        guard views.count < 1 << 16 else {
+            misbehave(.badArgument, call, "more than 65536 views in one transition")
+            return TC_VIEW_NONE
+        }
+        var base = ViewState(frame: Rect(frame), color: Color(color)).c
+        if !Rect(frame).isFinite { base.frame = Rect.zero.c }
+        views.append(ViewRecord(role: r, source: source, base: base))
+        if views.count > capacity {
+            let bigger = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
+            bigger.moveInitialize(from: states, count: capacity)
+            states.deallocate()
+            states = bigger
+            capacity *= 2
+        }
+        return Int32(views.count - 1)
+    }
+
+    func snapshotView(_ view: tc_view_id_t) -> tc_view_id_t {
+        guard requirePhase([.settingUp], call: "snapshot_view"), let id = resolve(view, call: "snapshot_view") else { return TC_VIEW_NONE }
+        let source = views[Int(id.rawValue)].base
+        return makeView(role: UInt32(ViewRole.snapshot.rawValue), frame: source.frame, color: source.color, source: id, call: "snapshot_view")
+    }
+}

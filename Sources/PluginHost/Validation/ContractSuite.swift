@@ -1,0 +1,103 @@
+import TransitionCore
+
+/// The animator contract suite: loads a plugin, checks its descriptors, then runs every animator
+/// through every operation and style it supports and checks what it does against UIKit's rules.
+public struct ContractSuite: Sendable {
+    /// The container the transitions run in.
+    public var container = Rect(x: 0, y: 0, width: 390, height: 844)
+    /// The number of progress intervals sampled between 0 and 1.
+    public var samples = 240
+    /// The seed of the shuffled orders, printed in reports so a run can be repeated.
+    public var seed: UInt64 = 0x7C_2024
+
+    /// Creates a suite with the default settings.
+    public init() {}
+
+    /// The checks that run per plugin file, before any animator runs.
+    static let pluginChecks: [ContractCheck] = [
+        .loading, .abiVersion, .descriptorFields, .descriptorIDs, .descriptorStrings, .descriptorParameters,
+    ]
+    /// The checks that run per animator.
+    static let animatorChecks: [ContractCheck] = [
+        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .purity, .cancel, .leaks,
+    ]
+
+    /// Loads the plugin at `path` and checks its descriptors and every animator.
+    public func validate(path: String) -> [CheckResult] {
+        var findings = Findings()
+        let opened: (info: PluginInfo, problems: [DescriptorProblem])
+        do {
+            let o = try PluginLibrary.open(path: path)
+            opened = (o.info, o.problems)
+        } catch {
+            let check: ContractCheck = error.kind == .incompatibleABI ? .abiVersion : .loading
+            findings.fail(check, error.description)
+            var results = findings.results(subject: path, checks: [check])
+            for other in Self.pluginChecks where other != check {
+                results.append(CheckResult(check: other.id, subject: path, status: .skip, details: ["the plugin could not be loaded"]))
+            }
+            return results
+        }
+        let subject = opened.info.id.isEmpty ? path : opened.info.id
+        findings.pass(.loading)
+        for check in Self.pluginChecks.dropFirst() { findings.pass(check) }
+        for problem in opened.problems {
+            let check = ContractCheck.named(problem.check) ?? .descriptorFields
+            findings.report(check, problem.severity == .error ? .fail : .warn, problem.description)
+        }
+        var results = findings.results(subject: subject, checks: Self.pluginChecks)
+        if opened.problems.contains(where: { $0.severity == .error }) {
+            return results
+        }
+        do {
+            let library = try PluginLibrary.load(path: path)
+            for animator in library.animators { results += validate(animator) }
+        } catch {
+            results.append(CheckResult(check: ContractCheck.loading.id, subject: subject, status: .fail, details: [error.description]))
+        }
+        return results
+    }
+
+    /// Runs one animator through every operation and style it supports.
+    public func validate(_ animator: Animator) -> [CheckResult] {
+        var findings = Findings()
+        for scenario in Scenario.all(for: animator.description) {
+            guard let context = scenario.context(container: container) else { continue }
+            TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed)
+                .run(into: &findings)
+        }
+        return findings.results(subject: animator.qualifiedID, checks: Self.animatorChecks)
+    }
+}
+
+/// One way to run an animator: an operation, a style and, for tabs, a direction.
+public struct Scenario: Sendable, Hashable, CustomStringConvertible {
+    /// The operation.
+    public var operation: TransitionOperation
+    /// The presentation style.
+    public var style: PresentationStyle
+    /// For tabs: true to move to a higher index.
+    public var forward: Bool
+
+    /// Every scenario an animator's description supports.
+    public static func all(for description: AnimatorDescription) -> [Scenario] {
+        description.operations.flatMap { op -> [Scenario] in
+            if op == .tab { return [Scenario(operation: op, style: .fullScreen, forward: true), Scenario(operation: op, style: .fullScreen, forward: false)] }
+            if op.isModal { return description.styles.map { Scenario(operation: op, style: $0, forward: true) } }
+            return [Scenario(operation: op, style: .fullScreen, forward: true)]
+        }
+    }
+
+    /// The context of this scenario in `container`.
+    public func context(container: Rect) -> TransitionContext? {
+        try? TransitionContext(
+            operation: operation, style: style, containerBounds: container,
+            tabFromIndex: forward ? 0 : 1, tabToIndex: forward ? 1 : 0)
+    }
+
+    /// `push`, `present (custom)`, `tab 1→0`.
+    public var description: String {
+        if operation == .tab { return forward ? "tab 0→1" : "tab 1→0" }
+        return operation.isModal ? "\(operation) (\(style))" : operation.name
+    }
+}

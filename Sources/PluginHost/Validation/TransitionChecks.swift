@@ -1,0 +1,377 @@
+import TransitionCore
+
+/// The behavioural checks of one animator in one scenario.
+struct TransitionChecks {
+    let animator: Animator
+    let scenario: Scenario
+    let context: TransitionContext
+    let samples: Int
+    let seed: UInt64
+
+    /// The largest move of a drawn corner between neighbouring samples, as a fraction of the
+    /// container's diagonal, before it counts as a jump.
+    static let jumpFraction = 0.06
+    /// The largest change of opacity between neighbouring samples before it counts as a jump.
+    static let alphaJump = 0.3
+    /// Tolerance for exact endpoint comparisons, in points (or alpha units).
+    static let tolerance = 1e-6
+
+    private var label: String { scenario.description }
+
+    func run(into findings: inout Findings) {
+        checkDuration(&findings)
+        let session = animator.begin(context)
+        do {
+            try session.setup()
+        } catch {
+            findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(label))")
+            reportMisbehaviours(session.misbehaviours, &findings)
+            return
+        }
+        findings.pass(.lifecycle)
+        checkContainerAfterSetup(session, &findings)
+
+        let progresses = (0...samples).map { $0 == samples ? 1.0 : Double($0) / Double(samples) }
+        let frames = progresses.map { session.step($0) }
+        let overshoot = [-0.05, 1.05].map { session.step($0) }
+        checkFinite(frames + overshoot, &findings)
+        checkEndpoints(start: frames[0], end: frames[samples], &findings)
+        checkContinuity(frames, &findings)
+        checkPurity(session, reference: frames, &findings)
+        let completion = session.complete(finished: true)
+        checkLeaks(completion, &findings)
+        reportMisbehaviours(session.misbehaviours, &findings)
+
+        checkCancel(&findings)
+    }
+
+    // MARK: duration
+
+    private func checkDuration(_ findings: inout Findings) {
+        let first = animator.duration(context), second = animator.duration(context)
+        if !first.isFinite || first <= 0 {
+            findings.fail(.duration, "\(label): duration is \(first); return a finite number of seconds > 0")
+        } else if first > 60 {
+            findings.fail(.duration, "\(label): duration is \(Format.number(first)) s; at most 60 s is allowed")
+        } else if first.bitPattern != second.bitPattern {
+            findings.fail(.duration, "\(label): duration changed between two calls with the same context (\(first) then \(second)); compute it from the context and parameters only")
+        } else {
+            findings.pass(.duration)
+            if first > 5 { findings.warn(.duration, "\(label): duration is \(Format.number(first)) s; screen transitions rarely last over 5 s") }
+        }
+    }
+
+    // MARK: container
+
+    private func checkContainerAfterSetup(_ session: TransitionSession, _ findings: inout Findings) {
+        let container = session.container
+        if let to = context.toView {
+            guard let toIndex = container.firstIndex(of: to) else {
+                findings.fail(.containerSetup, "\(label): setup did not add the to-view to the container; call host->add_view(ctx, ctx->to_view) (or insert_view_below when dismissing)")
+                return
+            }
+            if let from = context.fromView, let fromIndex = container.firstIndex(of: from) {
+                if context.isPresentingDirection && toIndex < fromIndex {
+                    findings.warn(.containerSetup, "\(label): the to-view was placed below the from-view; when presenting UIKit puts it above")
+                } else if !context.isPresentingDirection && toIndex > fromIndex {
+                    findings.warn(.containerSetup, "\(label): the to-view was placed above the from-view; when dismissing UIKit puts it below (use insert_view_below)")
+                }
+            }
+        }
+        if let from = context.fromView, !container.contains(from) {
+            findings.fail(.containerSetup, "\(label): setup removed the from-view from the container; leave it to the host")
+            return
+        }
+        findings.pass(.containerSetup)
+    }
+
+    private func reportMisbehaviours(_ list: [Misbehaviour], _ findings: inout Findings) {
+        for m in list {
+            switch m.kind {
+            case .absentView:
+                findings.fail(.absentViews, "\(label): \(m)")
+                if context.operation == .dismiss && context.style == .custom {
+                    findings.fail(.containerSetup, "\(label): tried to add or move the presenting view on a custom-style dismiss (the black-screen bug)")
+                }
+            case .unknownView: findings.fail(.absentViews, "\(label): \(m)")
+            case .wrongPhase, .badArgument: findings.fail(.lifecycle, "\(label): \(m)")
+            case .selfReported: findings.warn(.lifecycle, "\(label): the plugin reported: \(m.message)")
+            }
+        }
+        findings.pass(.absentViews)
+    }
+
+    // MARK: values
+
+    private func checkFinite(_ frames: [TransitionFrame], _ findings: inout Findings) {
+        struct Breach {
+            var first: Double
+            var last: Double
+            var count: Int
+            var example: String
+        }
+        var breaches: [String: Breach] = [:]
+        var order: [String] = []
+        func note(_ key: String, _ progress: Double, _ example: String) {
+            if var b = breaches[key] {
+                b.last = progress
+                b.count += 1
+                breaches[key] = b
+            } else {
+                breaches[key] = Breach(first: progress, last: progress, count: 1, example: example)
+                order.append(key)
+            }
+        }
+        for frame in frames {
+            for view in frame.views {
+                let s = view.state
+                let who = "the \(view.role) view \(view.id)"
+                if !s.frame.isFinite { note("\(who) frame", frame.progress, "\(who) has frame \(s.frame); write finite frames") }
+                if !s.alpha.isFinite || s.alpha < 0 || s.alpha > 1 {
+                    note("\(who) alpha", frame.progress, "\(who) has alpha \(s.alpha); write a finite alpha in [0, 1] (clamp eased values that overshoot)")
+                }
+                if !s.transform.isFinite { note("\(who) transform", frame.progress, "\(who) has a transform with non-finite entries") }
+                if !s.cornerRadius.isFinite || s.cornerRadius < 0 {
+                    note("\(who) corner", frame.progress, "\(who) has corner radius \(s.cornerRadius); it must be finite and >= 0")
+                }
+                if s.frame.width < 0 || s.frame.height < 0 {
+                    note("\(who) size", frame.progress, "\(who) has a negative size \(s.frame)")
+                }
+            }
+        }
+        for key in order {
+            let b = breaches[key]!
+            let when = b.count == 1
+                ? "at progress \(Format.number(b.first, decimals: 4))"
+                : "at \(b.count) progresses from \(Format.number(b.first, decimals: 4)) to \(Format.number(b.last, decimals: 4))"
+            findings.fail(.finiteValues, "\(label) \(when): \(b.example)")
+        }
+        findings.pass(.finiteValues)
+    }
+
+    // MARK: endpoints
+
+    /// True when `view` draws nothing inside the container.
+    private func invisible(_ view: SampledView) -> Bool {
+        guard view.isInContainer, !view.state.isInvisible else { return true }
+        guard let bounds = view.state.projectedBounds else { return false }
+        return !bounds.intersects(context.containerBounds) || bounds.width < 1e-6 || bounds.height < 1e-6
+    }
+
+    /// True when `view` is drawn opaque, untransformed, over the whole container.
+    private func coversContainer(_ view: SampledView) -> Bool {
+        view.isInContainer && !view.state.hidden && view.state.alpha >= 1 && view.state.transform.isIdentity()
+            && view.state.frame.contains(context.containerBounds) && view.state.cornerRadius == 0
+    }
+
+    private func checkEndpoints(start: TransitionFrame, end: TransitionFrame, _ findings: inout Findings) {
+        var ok = true
+        // Progress 0: the from-view untouched, everything else not visible (or under an opaque from-view).
+        if let fromID = context.fromView, let from = start[fromID], let base = context.baseState(of: fromID) {
+            if Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 0 the from-view is \(describe(from.state)) instead of its initial state \(describe(base)); progress 0 must show the start exactly")
+            }
+        }
+        for view in visibleAtStart(start) {
+            ok = false
+            findings.fail(.endpoints, "\(label): at progress 0 the \(view.role) view \(view.id) is already visible (\(describe(view.state))); hide it, give it alpha 0 or place it outside the container")
+        }
+        // Progress 1: the to-view at its final frame, identity, alpha 1, and nothing over it.
+        if let toID = context.toView, let to = end[toID] {
+            var expected = ViewState(frame: context.toFinalFrame)
+            expected.cornerRadius = to.state.cornerRadius
+            if to.state.frame.distance(to: context.toFinalFrame) > Self.tolerance {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 1 the to-view's frame is \(to.state.frame), not its final frame \(context.toFinalFrame)")
+            }
+            if abs(to.state.alpha - 1) > Self.tolerance || to.state.hidden {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 1 the to-view has alpha \(Format.number(to.state.alpha, decimals: 4))\(to.state.hidden ? " and is hidden" : ""); it must be visible with alpha 1")
+            }
+            if !to.state.transform.isIdentity(tolerance: Self.tolerance) {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 1 the to-view still has a transform (\(to.state.transform.summary)); it must end at identity")
+            }
+            let endOrder = end.drawOrder
+            if let tp = endOrder.firstIndex(where: { $0.id == toID }), let toBounds = to.state.projectedBounds {
+                for above in endOrder[(tp + 1)...] where !invisible(above) {
+                    if let b = above.state.projectedBounds, b.intersects(toBounds) {
+                        ok = false
+                        findings.fail(.endpoints, "\(label): at progress 1 the \(above.role) view \(above.id) still covers the to-view (\(describe(above.state))); move it away or fade it out")
+                    }
+                }
+            }
+        } else {
+            for view in end.views where !invisible(view) && view.role != .dimming {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 1 of a dismissal without a to-view, the \(view.role) view \(view.id) is still visible (\(describe(view.state)))")
+            }
+            for view in end.views where view.role == .dimming && !invisible(view) {
+                ok = false
+                findings.fail(.endpoints, "\(label): at progress 1 the dimming view \(view.id) is still visible (alpha \(Format.number(view.state.alpha, decimals: 3))); fade it to 0")
+            }
+        }
+        if ok { findings.pass(.endpoints) }
+    }
+
+    /// The views other than the from-view that show at progress 0: visible in the container and
+    /// not under an opaque from-view that covers it. A custom-style dismissal starts from the
+    /// presented state, so its dimming may show.
+    private func visibleAtStart(_ start: TransitionFrame) -> [SampledView] {
+        let order = start.drawOrder
+        let fromPosition = context.fromView.flatMap { id in order.firstIndex { $0.id == id } }
+        return start.views.filter { view in
+            if view.role == .from || invisible(view) { return false }
+            if view.role == .snapshot, let source = view.source, source == context.fromView,
+                let base = context.baseState(of: source), Self.geometryDistance(view.state, base) <= Self.tolerance
+            {
+                return false
+            }
+            if view.role == .dimming && context.operation == .dismiss && context.style == .custom { return false }
+            if let fp = fromPosition, let vp = order.firstIndex(where: { $0.id == view.id }), vp < fp, coversContainer(order[fp]) {
+                return false
+            }
+            return true
+        }
+    }
+
+    /// The largest difference in what places a view: frame, alpha, transform and visibility.
+    /// Corner radius is left out: rounding is style, and a presented card may keep its corners.
+    static func geometryDistance(_ a: ViewState, _ b: ViewState) -> Double {
+        if a.hidden != b.hidden { return .infinity }
+        return max(
+            a.frame.distance(to: b.frame), abs(a.alpha - b.alpha),
+            a.transform.distance(to: b.transform) * max(1, a.frame.width, a.frame.height))
+    }
+
+    private func describe(_ s: ViewState) -> String {
+        var text = "frame \(s.frame), alpha \(Format.number(s.alpha, decimals: 3)), \(s.transform.summary)"
+        if s.hidden { text += ", hidden" }
+        return text
+    }
+
+    // MARK: continuity
+
+    private func checkContinuity(_ frames: [TransitionFrame], _ findings: inout Findings) {
+        let b = context.containerBounds
+        let diagonal = (b.width * b.width + b.height * b.height).squareRoot()
+        let area = b.width * b.height
+        var ok = true
+        for i in 1..<frames.count {
+            let before = frames[i - 1], after = frames[i]
+            for view in after.views {
+                guard let prior = before[view.id], view.isInContainer, prior.isInContainer else { continue }
+                let a = prior.state, c = view.state
+                let opacityA = a.hidden ? 0 : a.alpha, opacityC = c.hidden ? 0 : c.alpha
+                let qa = a.projectedCorners, qc = c.projectedCorners
+                let areaA = qa.map(Self.area) ?? 0, areaC = qc.map(Self.area) ?? 0
+                if abs(opacityA - opacityC) > Self.alphaJump && min(areaA, areaC) > 0.01 * area {
+                    ok = false
+                    findings.fail(.continuity, "\(label): the \(view.role) view \(view.id) jumps in opacity from \(Format.number(opacityA, decimals: 3)) to \(Format.number(opacityC, decimals: 3)) between progress \(Format.number(before.progress, decimals: 4)) and \(Format.number(after.progress, decimals: 4))")
+                }
+                guard opacityA > 0, opacityC > 0, let pa = qa, let pc = qc else { continue }
+                let move = zip(pa, pc).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max()!
+                if move > Self.jumpFraction * diagonal {
+                    ok = false
+                    findings.fail(.continuity, "\(label): the \(view.role) view \(view.id) jumps \(Format.number(move)) pt between progress \(Format.number(before.progress, decimals: 4)) and \(Format.number(after.progress, decimals: 4)); make every value continuous in progress")
+                }
+            }
+        }
+        if ok { findings.pass(.continuity) }
+    }
+
+    static func area(_ q: [(x: Double, y: Double)]) -> Double {
+        var sum = 0.0
+        for i in 0..<q.count {
+            let a = q[i], b = q[(i + 1) % q.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    // MARK: purity
+
+    private func checkPurity(_ session: TransitionSession, reference: [TransitionFrame], _ findings: inout Findings) {
+        var rng = SplitMix64(seed: seed)
+        var order = Array(reference.indices)
+        order.shuffle(using: &rng)
+        var ok = true
+        for i in order.prefix(80) {
+            let again = session.step(reference[i].progress)
+            if let mismatch = Self.firstDifference(again, reference[i]) {
+                ok = false
+                findings.fail(.purity, "\(label): step(\(Format.number(reference[i].progress, decimals: 4))) gave a different \(mismatch) the second time (shuffled order, seed \(seed)); step must depend on progress only, not on earlier calls")
+                break
+            }
+        }
+        if ok { findings.pass(.purity) }
+    }
+
+    /// The first field that differs bit for bit between two frames, described; nil when equal.
+    static func firstDifference(_ a: TransitionFrame, _ b: TransitionFrame) -> String? {
+        for (x, y) in zip(a.views, b.views) {
+            let s = x.state, t = y.state
+            let left = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.alpha, s.cornerRadius] + s.transform.columnMajor
+            let right = [t.frame.x, t.frame.y, t.frame.width, t.frame.height, t.alpha, t.cornerRadius] + t.transform.columnMajor
+            if zip(left, right).contains(where: { $0.bitPattern != $1.bitPattern }) || s.zIndex != t.zIndex || s.hidden != t.hidden {
+                return "state of the \(x.role) view \(x.id)"
+            }
+        }
+        return nil
+    }
+
+    // MARK: completion
+
+    private func checkLeaks(_ completion: CompletionReport, _ findings: inout Findings) {
+        if completion.leakedViews.isEmpty {
+            findings.pass(.leaks)
+        } else {
+            let list = zip(completion.leakedViews, completion.leakedRoles).map { "\($1) \($0)" }.joined(separator: ", ")
+            findings.fail(.leaks, "\(label) (\(completion.finished ? "finished" : "cancelled")): completion left \(list) in the container; remove every view you made with host->remove_view in completion")
+        }
+    }
+
+    private func checkCancel(_ findings: inout Findings) {
+        let session = animator.begin(context)
+        guard (try? session.setup()) != nil else { return }
+        _ = session.step(0.6)
+        _ = session.step(0.3)
+        let last = session.step(0)
+        let completion = session.complete(finished: false)
+        checkLeaks(completion, &findings)
+        var ok = true
+        if let fromID = context.fromView, let from = last[fromID], let base = context.baseState(of: fromID) {
+            if Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer {
+                ok = false
+                findings.fail(.cancel, "\(label): cancelled back to progress 0, the from-view is \(describe(from.state)) instead of \(describe(base)); restore its frame, alpha and transform")
+            }
+        }
+        for view in visibleAtStart(last) {
+            ok = false
+            findings.fail(.cancel, "\(label): cancelled back to progress 0, the \(view.role) view \(view.id) is still visible (\(describe(view.state)))")
+        }
+        if completion.container != context.settledContainer(finished: false) {
+            ok = false
+            findings.fail(.cancel, "\(label): after a cancelled run the container is \(completion.container) instead of \(context.settledContainer(finished: false))")
+        }
+        if ok { findings.pass(.cancel) }
+    }
+}
+
+/// A small, fast, seedable random generator (SplitMix64), so shuffled orders repeat from a seed.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator from a seed.
+    public init(seed: UInt64) { state = seed }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,52 @@
+/// One view in a sampled frame of a transition.
+public struct SampledView: Sendable, Hashable, Codable {
+    /// The view's handle.
+    public var id: ViewID
+    /// What the view is.
+    public var role: ViewRole
+    /// For snapshots, the view they picture.
+    public var source: ViewID?
+    /// The view's position in the container from the bottom (0), or nil when it is not in it.
+    public var containerIndex: Int?
+    /// The view's state at this progress.
+    public var state: ViewState
+
+    /// Creates a sampled view.
+    public init(id: ViewID, role: ViewRole, source: ViewID? = nil, containerIndex: Int?, state: ViewState) {
+        self.id = id
+        self.role = role
+        self.source = source
+        self.containerIndex = containerIndex
+        self.state = state
+    }
+
+    /// True when the view is in the container (and so may be drawn).
+    public var isInContainer: Bool { containerIndex != nil }
+}
+
+/// The states of every view of a transition at one progress.
+public struct TransitionFrame: Sendable, Hashable, Codable {
+    /// The progress in [0, 1] (a little outside when a host overshoots).
+    public var progress: Double
+    /// Every view of the transition, by handle.
+    public var views: [SampledView]
+
+    /// Creates a frame.
+    public init(progress: Double, views: [SampledView]) {
+        self.progress = progress
+        self.views = views
+    }
+
+    /// The view with handle `id`.
+    public subscript(id: ViewID) -> SampledView? {
+        let i = Int(id.rawValue)
+        return views.indices.contains(i) && views[i].id == id ? views[i] : views.first { $0.id == id }
+    }
+
+    /// The views in the container in drawing order, bottom first: by z index, then container order.
+    public var drawOrder: [SampledView] {
+        views.filter(\.isInContainer).sorted {
+            ($0.state.zIndex, $0.containerIndex!) < ($1.state.zIndex, $1.containerIndex!)
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `catalog` command: list, preview and validate screen-transition animators.
+@main
+struct Catalog: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "catalog",
+        abstract: "List, preview and validate screen-transition animator plugins.",
+        discussion: """
+            Plugins are found in the built-in library next to this executable, in the directories \
+            of TRANSITION_ANIMATOR_PATH (colon-separated) and in --plugin-path. On a clash of \
+            animator ids, --plugin-path wins over TRANSITION_ANIMATOR_PATH, which wins over the \
+            built-ins; within a list the first entry wins. PLUGIN-ID:ANIMATOR-ID names any animator.
+            """,
+        version: "0.1.0",
+        subcommands: [List.self, Preview.self, Validate.self]
+    )
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import PluginHost
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Options shared by every subcommand that loads plugins.
+struct PluginOptions: ParsableArguments {
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH and the built-ins. Repeatable.", valueName: "path"))
+    var pluginPaths: [String] = []
+
+    @Flag(name: .customLong("no-builtins"), help: "Do not load the built-in plugin library.")
+    var noBuiltins = false
+
+    /// The search path for these options and the process environment.
+    var searchPath: PluginSearchPath {
+        PluginSearchPath(
+            explicit: pluginPaths, environment: environment(),
+            builtInDirectory: noBuiltins ? nil : PluginSearchPath.executableDirectory())
+    }
+
+    /// Loads every plugin and reports shadowed ids on standard error.
+    func loadCatalog(reportShadowing: Bool = true) -> PluginCatalog {
+        let catalog = PluginCatalog.load(searchPath)
+        if reportShadowing {
+            for s in catalog.shadowings { printError("warning: \(s)") }
+        }
+        return catalog
+    }
+}
+
+/// The process environment as a dictionary.
+func environment() -> [String: String] {
+    var result: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+        let text = String(cString: entry)
+        if let eq = text.firstIndex(of: "=") {
+            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        }
+        p += 1
+    }
+    return result
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+    let line = message + "\n"
+    _ = line.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+}
+
+/// True when standard output is a terminal.
+var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+
+/// The file name of a path.
+func baseName(_ path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+}

@@ -1,0 +1,143 @@
+import Foundation
+import PluginHost
+import TransitionCore
+
+/// Plays a transition on a terminal: views as coloured cards, two pixels per character cell
+/// (the upper half block), in 24-bit colour.
+enum TerminalPlayer {
+    static func terminalSize() -> (columns: Int, rows: Int) {
+        var w = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0 {
+            return (Int(w.ws_col), Int(w.ws_row))
+        }
+        return (80, 24)
+    }
+
+    static func play(animator: Animator, context: TransitionContext, parameters: [Double], duration: Double, speed: Double) throws {
+        let (columns, rows) = terminalSize()
+        let bounds = context.containerBounds
+        let pixelRows = max(8, min(2 * (rows - 4), 64))
+        var width = Int((Double(pixelRows) * bounds.width / bounds.height).rounded())
+        width = max(4, min(width, columns - 2))
+        let height = max(4, Int((Double(width) * bounds.height / bounds.width).rounded()) / 2 * 2)
+        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds)
+
+        let session = animator.begin(context, parameters: parameters)
+        try session.setup()
+        let fps = 30.0
+        let wallDuration = duration / speed
+        let frameCount = max(2, Int((wallDuration * fps).rounded()) + 1)
+        let lines = raster.height / 2 + 1
+        var out = FileHandle.standardOutput
+        let start = Date()
+        for i in 0..<frameCount {
+            let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
+            let frame = session.step(progress)
+            var text = i == 0 ? "" : "\u{1B}[\(lines)A"
+            text += raster.render(frame)
+            let bar = Int((progress * Double(raster.width)).rounded())
+            text += String(repeating: "━", count: bar) + String(repeating: "─", count: raster.width - bar)
+            text += " \(Format.number(progress, decimals: 2))\u{1B}[K\n"
+            print(text, terminator: "", to: &out)
+            let due = start.addingTimeInterval(Double(i + 1) / fps)
+            let wait = due.timeIntervalSinceNow
+            if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+        }
+        session.complete(finished: true)
+        let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role -> String in
+            let c = Raster.color(for: role)
+            return "\u{1B}[38;2;\(c.0);\(c.1);\(c.2)m■\u{1B}[0m \(role)"
+        }
+        print("\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  "))
+        print("(--no-play prints the frames as a table; --speed 0.25 plays slower)")
+    }
+}
+
+extension FileHandle: @retroactive TextOutputStream {
+    public func write(_ string: String) { write(Data(string.utf8)) }
+}
+
+/// A tiny software rasterizer for the terminal: each view is a flat card with a darker border.
+struct Raster {
+    let width: Int
+    let height: Int
+    let bounds: Rect
+
+    static func color(for role: ViewRole) -> (Int, Int, Int) {
+        switch role {
+        case .from: (74, 144, 217)
+        case .to: (245, 166, 35)
+        case .snapshot: (155, 89, 182)
+        case .dimming: (0, 0, 0)
+        case .shadow: (40, 40, 40)
+        case .tile: (80, 200, 120)
+        case .decoration: (160, 160, 160)
+        }
+    }
+
+    /// The colour of each pixel, row by row.
+    func pixels(_ frame: TransitionFrame) -> [(Double, Double, Double)] {
+        var image = [(Double, Double, Double)](repeating: (16, 16, 16), count: width * height)
+        let sx = bounds.width / Double(width), sy = bounds.height / Double(height)
+        for view in frame.drawOrder where !view.state.isInvisible {
+            guard let quad = view.state.projectedCorners else { continue }
+            var base = Raster.color(for: view.role)
+            if let c = view.state.color, !view.role.isScreen {
+                base = (Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
+            }
+            let alpha = min(1, max(0, view.state.alpha * (view.state.color?.alpha ?? 1)))
+            let minX = quad.map(\.x).min()!, maxX = quad.map(\.x).max()!
+            let minY = quad.map(\.y).min()!, maxY = quad.map(\.y).max()!
+            let border = max(sx, sy) * 0.9
+            for py in 0..<height {
+                let y = bounds.y + (Double(py) + 0.5) * sy
+                if y < minY || y > maxY { continue }
+                for px in 0..<width {
+                    let x = bounds.x + (Double(px) + 0.5) * sx
+                    if x < minX || x > maxX { continue }
+                    guard let edge = Raster.inside(quad, x, y) else { continue }
+                    let shade = edge < border && view.role.isScreen ? 0.6 : 1.0
+                    let i = py * width + px
+                    let under = image[i]
+                    image[i] = (
+                        under.0 + (Double(base.0) * shade - under.0) * alpha,
+                        under.1 + (Double(base.1) * shade - under.1) * alpha,
+                        under.2 + (Double(base.2) * shade - under.2) * alpha)
+                }
+            }
+        }
+        return image
+    }
+
+    /// The distance from (x, y) to the nearest edge of a convex quad when inside it, else nil.
+    static func inside(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Double? {
+        var sign = 0.0
+        var nearest = Double.infinity
+        for i in 0..<4 {
+            let a = q[i], b = q[(i + 1) % 4]
+            let ex = b.x - a.x, ey = b.y - a.y
+            let cross = ex * (y - a.y) - ey * (x - a.x)
+            let length = (ex * ex + ey * ey).squareRoot()
+            if length < 1e-9 { continue }
+            if cross != 0 {
+                if sign == 0 { sign = cross > 0 ? 1 : -1 } else if (cross > 0 ? 1 : -1) != sign { return nil }
+            }
+            nearest = min(nearest, abs(cross) / length)
+        }
+        return sign == 0 ? nil : nearest
+    }
+
+    /// The frame as terminal lines: each character shows two pixels with the upper half block.
+    func render(_ frame: TransitionFrame) -> String {
+        let image = pixels(frame)
+        var text = ""
+        for row in stride(from: 0, to: height - 1, by: 2) {
+            for px in 0..<width {
+                let top = image[row * width + px], bottom = image[(row + 1) * width + px]
+                text += "\u{1B}[38;2;\(Int(top.0));\(Int(top.1));\(Int(top.2))m\u{1B}[48;2;\(Int(bottom.0));\(Int(bottom.1));\(Int(bottom.2))m▀"
+            }
+            text += "\u{1B}[0m\u{1B}[K\n"
+        }
+        return text
+    }
+}
