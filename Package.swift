@@ -35,12 +35,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Locates built products and compiles the C fixture plugins for the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
         .testTarget(
             name: "PluginHostTests",
-            dependencies: ["PluginHost", "TransitionCore", "TransitionABI"],
-            exclude: []
+            dependencies: ["PluginHost", "TransitionCore", "TransitionABI", "TestSupport"]
         ),
-        .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
     ]
 )

@@ -23,7 +23,7 @@ public struct TransitionRequest: Sendable, Hashable {
 public struct AnimatorChoice: Sendable, Hashable {
     /// The id of the animator.
     public var animatorID: String
-    /// Parameter values as text, in the order they were given; unset parameters keep their defaults.
+    /// Parameter values as text (a source file lists them in the animator's declaration order); unset parameters keep their defaults.
     public var parameters: [ParameterAssignment]
     /// The presentation style for present and dismiss; nil uses the animator's default style.
     public var style: PresentationStyle?

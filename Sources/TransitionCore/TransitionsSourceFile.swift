@@ -1,3 +1,5 @@
+import Foundation
+
 /// A transitions source read from a JSON file of rules, checked against a catalog of animators
 /// when it is loaded. The first rule matching a request decides:
 ///
@@ -92,6 +94,11 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
 
     /// Parses and checks a transitions file.
     ///
+    /// The text is read with Foundation's `JSONDecoder`; `JSONSerialization` locates syntax
+    /// errors. Both accept a trailing comma before a closing bracket, and when a key appears twice
+    /// in one object, one of its values is used. Parameter values are listed in the order the
+    /// animator declares its parameters.
+    ///
     /// - Parameters:
     ///   - json: the file's text.
     ///   - fileName: the name used in error messages.
@@ -100,17 +107,12 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
     ///   operations, animators or parameters, values of the wrong type or out of range, and
     ///   rules asking an animator for an operation, style or direction it does not serve.
     public init(json: String, fileName: String, catalog: [AnimatorDescription]) throws(Error) {
-        let document: JSONValue
         do {
-            document = try JSONValue.parse(utf8: Array(json.utf8))
+            self.rules = try Loader.rules(in: Data(json.utf8), catalog: catalog)
         } catch {
-            throw Error(
-                fileName: fileName, keyPath: "",
-                message: "malformed JSON at line \(error.line), column \(error.column): \(error.message)")
+            throw Error(fileName: fileName, keyPath: error.keyPath, message: error.message)
         }
-        let loader = Loader(fileName: fileName, catalog: catalog)
         self.fileName = fileName
-        self.rules = try loader.document(document)
     }
 
     /// Parses and checks a transitions file given as UTF-8 bytes (`Data`, `[UInt8]`).
@@ -129,7 +131,7 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
                 case .error, .emptyInput: break decoding
                 }
             }
-            let (line, column) = JSONValue.position(of: offset, in: array)
+            let (line, column) = Loader.position(of: offset, in: array[...])
             throw Error(fileName: fileName, keyPath: "", message: "not UTF-8 text: invalid byte at line \(line), column \(column)")
         }
         try self.init(json: text, fileName: fileName, catalog: catalog)
@@ -142,24 +144,241 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
     }
 }
 
-/// Turns a parsed document into rules, checking each value and naming its key path.
-private struct Loader {
-    typealias Error = TransitionsSourceFile.Error
+/// Why a file was refused, before the file's name is attached.
+private struct Problem: Swift.Error {
+    /// The path of the offending value; empty for the file as a whole.
+    let keyPath: String
+    /// What is wrong, and what is allowed.
+    let message: String
+}
 
-    let fileName: String
+/// Any key of a JSON object, or an index into an array.
+private struct AnyKey: CodingKey {
+    let stringValue: String
+    let intValue: Int?
+
+    init(_ key: String) {
+        stringValue = key
+        intValue = nil
+    }
+
+    init(stringValue: String) { self.init(stringValue) }
+
+    init(intValue: Int) {
+        stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// What a JSON value is, with its contents when it is not an object or an array.
+private enum Value: Decodable {
+    case object
+    case array
+    case string(String)
+    case number(Double)
+    /// A number that does not convert to a `Double`, such as `1e400`.
+    case unrepresentableNumber
+    case bool(Bool)
+    case null
+
+    /// Asks the decoder for each kind in turn; a value of another kind is a type mismatch.
+    init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+            return
+        }
+        do {
+            self = .bool(try single.decode(Bool.self))
+            return
+        } catch DecodingError.typeMismatch {}
+        do {
+            self = .number(try single.decode(Double.self))
+            return
+        } catch DecodingError.typeMismatch {
+        } catch {
+            self = .unrepresentableNumber
+            return
+        }
+        do {
+            self = .string(try single.decode(String.self))
+            return
+        } catch DecodingError.typeMismatch {}
+        do {
+            _ = try decoder.container(keyedBy: AnyKey.self)
+            self = .object
+        } catch DecodingError.typeMismatch {
+            _ = try decoder.unkeyedContainer()
+            self = .array
+        }
+    }
+
+    /// The value's kind with an article, for "expected ..., got ..." messages.
+    var kindDescription: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number, .unrepresentableNumber: "a number"
+        case .bool(let flag): flag ? "true" : "false"
+        case .null: "null"
+        }
+    }
+}
+
+/// A value in the file and the decoder positioned on it.
+private struct Node {
+    let decoder: any Decoder
+    let value: Value
+
+    init(_ decoder: any Decoder) throws {
+        self.decoder = decoder
+        self.value = try Value(from: decoder)
+    }
+
+    /// Where the value is, such as `rules[2].parameters.direction`.
+    var path: String { Loader.keyPath(decoder.codingPath) }
+}
+
+/// The members of a JSON object.
+private struct Object {
+    let container: KeyedDecodingContainer<AnyKey>
+    /// The keys present, sorted so that problems are reported in the same order every time.
+    let keys: [String]
+
+    init(_ node: Node) throws {
+        container = try node.decoder.container(keyedBy: AnyKey.self)
+        keys = container.allKeys.map(\.stringValue).sorted()
+    }
+
+    func contains(_ key: String) -> Bool { container.contains(AnyKey(key)) }
+
+    /// The member named `key`, or nil when the object has none.
+    func member(_ key: String) throws -> Node? {
+        guard contains(key) else { return nil }
+        return try Node(container.superDecoder(forKey: AnyKey(key)))
+    }
+
+    /// The path of the member named `key`, present or not.
+    func path(_ key: String) -> String { Loader.keyPath(container.codingPath + [AnyKey(key)]) }
+}
+
+/// The top level of a transitions file, decoded with the catalog from the decoder's `userInfo`.
+private struct Document: Decodable {
+    static let catalogKey = CodingUserInfoKey(rawValue: "TransitionCore.TransitionsSourceFile.catalog")!
+
+    let rules: [TransitionsSourceFile.Rule]
+
+    init(from decoder: any Decoder) throws {
+        let catalog = decoder.userInfo[Self.catalogKey] as? [AnimatorDescription] ?? []
+        rules = try Loader(catalog: catalog).document(Node(decoder))
+    }
+}
+
+/// Reads rules from a decoded document, checking each value and naming its key path.
+private struct Loader {
     let catalog: [AnimatorDescription]
 
     static let topKeys = ["version", "rules"]
     static let ruleKeys = ["operation", "from", "to", "interactive", "animator", "parameters", "style", "reversed"]
 
-    func fail(_ path: String, _ message: String) -> Error {
-        Error(fileName: fileName, keyPath: path, message: message)
+    /// The rules in a file's UTF-8 text. Syntax errors take precedence over every other problem.
+    static func rules(in data: Data, catalog: [AnimatorDescription]) throws(Problem) -> [TransitionsSourceFile.Rule] {
+        let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
+        if data.allSatisfy(whitespace.contains) {
+            throw Problem(keyPath: "", message: "malformed JSON: the text is empty; expected a JSON object")
+        }
+        let decoder = JSONDecoder()
+        decoder.userInfo[Document.catalogKey] = catalog
+        do {
+            return try decoder.decode(Document.self, from: data).rules
+        } catch {
+            let syntax = syntaxError(in: data)
+            if let syntax, syntax.location != nil { throw Problem(keyPath: "", message: syntax.message) }
+            if let problem = error as? Problem { throw problem }
+            if let syntax { throw Problem(keyPath: "", message: syntax.message) }
+            throw unreadable(error)
+        }
     }
 
-    /// `path.key`, with the key made safe to print.
-    func join(_ path: String, _ key: String) -> String {
-        let safeKey = DisplayText.escape(key)
-        return path.isEmpty ? safeKey : "\(path).\(safeKey)"
+    /// Why `JSONSerialization` refuses `data`, in a message naming the line and column when it
+    /// reports an offset (`around character 30`) or a line and column; nil when it accepts it.
+    static func syntaxError(in data: Data) -> (message: String, location: (line: Int, column: Int)?)? {
+        let description: String
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            return nil
+        } catch {
+            description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? error.localizedDescription
+        }
+        var reason = description
+        var location: (line: Int, column: Int)?
+        if let around = description.range(of: " around ") {
+            reason = String(description[..<around.lowerBound])
+            let numbers = description[around.upperBound...]
+                .split(whereSeparator: { !$0.isNumber })
+                .compactMap { Int($0) }
+            if description[around.upperBound...].hasPrefix("character "), let offset = numbers.first {
+                let bytes = Array(data)
+                let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+                location = position(of: offset, in: body)
+            } else if description[around.upperBound...].hasPrefix("line "), numbers.count >= 2 {
+                location = (numbers[0], numbers[1])
+            }
+        }
+        reason = reason.trimmingCharacters(in: .whitespaces)
+        if reason.hasSuffix(".") { reason.removeLast() }
+        if let first = reason.first, reason.dropFirst().first?.isLowercase == true {
+            reason = first.lowercased() + reason.dropFirst()
+        }
+        reason = DisplayText.escape(reason)
+        guard let location else { return ("malformed JSON: \(reason)", nil) }
+        return ("malformed JSON at line \(location.line), column \(location.column): \(reason)", location)
+    }
+
+    /// A decoding error that `JSONSerialization` did not explain.
+    static func unreadable(_ error: any Swift.Error) -> Problem {
+        guard let error = error as? DecodingError else {
+            return Problem(keyPath: "", message: "malformed JSON: \(DisplayText.escape(String(describing: error)))")
+        }
+        let context: DecodingError.Context
+        switch error {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): context = c
+        @unknown default: return Problem(keyPath: "", message: "malformed JSON")
+        }
+        return Problem(keyPath: keyPath(context.codingPath), message: "unreadable value: \(DisplayText.escape(context.debugDescription))")
+    }
+
+    /// The 1-based line and column (in Unicode scalars) of byte `offset` in UTF-8 text.
+    static func position(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
+        var line = 1, column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
+    /// `rules[2].parameters.direction` for a decoder's coding path, with keys made safe to print.
+    static func keyPath(_ codingPath: [any CodingKey]) -> String {
+        var path = ""
+        for key in codingPath {
+            if let index = key.intValue {
+                path += "[\(index)]"
+            } else {
+                path += (path.isEmpty ? "" : ".") + DisplayText.escape(key.stringValue)
+            }
+        }
+        return path
+    }
+
+    func fail(_ path: String, _ message: String) -> Problem {
+        Problem(keyPath: path, message: message)
     }
 
     /// `'text'`, made safe to print.
@@ -168,98 +387,99 @@ private struct Loader {
     /// Text from the file or a plugin, made safe to print.
     func shown(_ text: String) -> String { DisplayText.escape(text) }
 
-    /// The members of an object, refusing duplicate and unknown keys.
-    func members(_ members: [JSONValue.Member], at path: String, allowed: [String]) throws(Error) -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
-        for member in members {
-            let memberPath = join(path, member.key)
-            guard allowed.contains(member.key) else {
-                let hint = Suggestions.closest(to: member.key, in: allowed).map { "did you mean '\($0)'?" }
-                    ?? "known keys: " + allowed.joined(separator: ", ")
-                throw fail(memberPath, "unknown key \(quoted(member.key)); \(hint)")
-            }
-            guard result.updateValue(member.value, forKey: member.key) == nil else {
-                throw fail(memberPath, "duplicate key \(quoted(member.key))")
-            }
-        }
-        return result
+    /// Refuses keys of `object` that are not in `allowed`.
+    func checkKeys(_ object: Object, allowed: [String]) throws {
+        guard let key = object.keys.first(where: { !allowed.contains($0) }) else { return }
+        let hint = Suggestions.closest(to: key, in: allowed).map { "did you mean '\($0)'?" }
+            ?? "known keys: " + allowed.joined(separator: ", ")
+        throw fail(object.path(key), "unknown key \(quoted(key)); \(hint)")
     }
 
-    func document(_ document: JSONValue) throws(Error) -> [TransitionsSourceFile.Rule] {
-        guard case .object(let topMembers) = document else {
-            throw fail("", "expected an object with \"version\" and \"rules\" at the top level, got \(document.kindDescription)")
+    func document(_ root: Node) throws -> [TransitionsSourceFile.Rule] {
+        guard case .object = root.value else {
+            throw fail("", "expected an object with \"version\" and \"rules\" at the top level, got \(root.value.kindDescription)")
         }
-        let top = try members(topMembers, at: "", allowed: Self.topKeys)
-        switch top["version"] {
-        case nil:
-            throw fail("version", "missing; this reader needs \"version\": \(TransitionsSourceFile.supportedVersion)")
-        case .number(let text)?:
-            guard Double(text) == Double(TransitionsSourceFile.supportedVersion) else {
-                throw fail("version", "unsupported version \(DisplayText.escape(text)); only version \(TransitionsSourceFile.supportedVersion) is supported")
+        let top = try Object(root)
+        try checkKeys(top, allowed: Self.topKeys)
+        let supported = TransitionsSourceFile.supportedVersion
+        guard let version = try top.member("version") else {
+            throw fail(top.path("version"), "missing; this reader needs \"version\": \(supported)")
+        }
+        switch version.value {
+        case .number(let number):
+            guard number == Double(supported) else {
+                throw fail(version.path, "unsupported version \(Self.roundTripText(number)); only version \(supported) is supported")
             }
-        case let other?:
-            throw fail("version", "expected a number, got \(other.kindDescription)")
+        case .unrepresentableNumber:
+            throw fail(version.path, "unsupported version (a number out of range); only version \(supported) is supported")
+        default:
+            throw fail(version.path, "expected a number, got \(version.value.kindDescription)")
         }
-        guard let rulesValue = top["rules"] else { throw fail("rules", "missing; expected an array of rules") }
-        guard case .array(let ruleValues) = rulesValue else {
-            throw fail("rules", "expected an array of rules, got \(rulesValue.kindDescription)")
+        guard let rulesNode = try top.member("rules") else {
+            throw fail(top.path("rules"), "missing; expected an array of rules")
         }
+        guard case .array = rulesNode.value else {
+            throw fail(rulesNode.path, "expected an array of rules, got \(rulesNode.value.kindDescription)")
+        }
+        var list = try rulesNode.decoder.unkeyedContainer()
         var rules: [TransitionsSourceFile.Rule] = []
-        for (i, value) in ruleValues.enumerated() {
-            rules.append(try rule(value, at: "rules[\(i)]"))
+        while !list.isAtEnd {
+            rules.append(try rule(Node(list.superDecoder())))
         }
         return rules
     }
 
-    func rule(_ value: JSONValue, at path: String) throws(Error) -> TransitionsSourceFile.Rule {
-        guard case .object(let ruleMembers) = value else {
-            throw fail(path, "expected a rule object, got \(value.kindDescription)")
+    func rule(_ node: Node) throws -> TransitionsSourceFile.Rule {
+        guard case .object = node.value else {
+            throw fail(node.path, "expected a rule object, got \(node.value.kindDescription)")
         }
-        let fields = try members(ruleMembers, at: path, allowed: Self.ruleKeys)
-        let operations = try operations(fields["operation"], at: join(path, "operation"))
-        let fromScreen = try screen(fields["from"], at: join(path, "from"))
-        let toScreen = try screen(fields["to"], at: join(path, "to"))
-        let interactive = try optionalBool(fields["interactive"], at: join(path, "interactive"))
+        let fields = try Object(node)
+        try checkKeys(fields, allowed: Self.ruleKeys)
+        let operations = try operations(fields.member("operation"), at: fields.path("operation"))
+        let fromScreen = try screen(fields.member("from"))
+        let toScreen = try screen(fields.member("to"))
+        let interactive = try optionalBool(fields.member("interactive"))
 
-        let animatorPath = join(path, "animator")
         let animator: AnimatorDescription
-        switch fields["animator"] {
-        case nil:
-            throw fail(animatorPath, "missing; expected an animator id, or null for the system default")
-        case .null?:
-            for key in ["parameters", "style", "reversed"] where fields[key] != nil {
-                throw fail(join(path, key), "not allowed when \"animator\" is null (the system default)")
+        guard let animatorNode = try fields.member("animator") else {
+            throw fail(fields.path("animator"), "missing; expected an animator id, or null for the system default")
+        }
+        switch animatorNode.value {
+        case .null:
+            for key in ["parameters", "style", "reversed"] where fields.contains(key) {
+                throw fail(fields.path(key), "not allowed when \"animator\" is null (the system default)")
             }
             return TransitionsSourceFile.Rule(
                 operations: operations, fromScreen: fromScreen, toScreen: toScreen, interactive: interactive, choice: nil)
-        case .string(let id)?:
-            animator = try lookUp(id, at: animatorPath)
-        case let other?:
-            throw fail(animatorPath, "expected an animator id (a string) or null, got \(other.kindDescription)")
+        case .string(let id):
+            animator = try lookUp(id, at: animatorNode.path)
+        default:
+            throw fail(animatorNode.path, "expected an animator id (a string) or null, got \(animatorNode.value.kindDescription)")
         }
 
         let served = operations ?? Set(TransitionOperation.allCases)
         let ordered = TransitionOperation.allCases.filter(served.contains)
-        let reversed = try optionalBool(fields["reversed"], at: join(path, "reversed")) ?? false
+        let reversedPath = fields.path("reversed")
+        let reversed = try optionalBool(fields.member("reversed")) ?? false
         if reversed {
             let missing = ordered.filter { !animator.supports($0.reversed) }
             if !missing.isEmpty {
                 throw fail(
-                    join(path, "reversed"),
+                    reversedPath,
                     "\(shown(animator.id)) cannot serve \(names(missing)) reversed: it does not serve the reverse, \(names(missing.map(\.reversed))) (it serves \(names(animator.operations)))")
             }
             if !animator.reversible {
-                throw fail(join(path, "reversed"), "\(shown(animator.id)) cannot be run backwards (it is not reversible)")
+                throw fail(reversedPath, "\(shown(animator.id)) cannot be run backwards (it is not reversible)")
             }
         } else {
             let missing = ordered.filter { !animator.supports($0) }
             if !missing.isEmpty {
-                throw fail(animatorPath, "\(shown(animator.id)) does not serve \(names(missing)); it serves \(names(animator.operations))")
+                throw fail(animatorNode.path, "\(shown(animator.id)) does not serve \(names(missing)); it serves \(names(animator.operations))")
             }
         }
 
-        let style = try style(fields["style"], at: join(path, "style"), operations: ordered, animator: animator)
-        let parameters = try parameters(fields["parameters"], at: join(path, "parameters"), animator: animator)
+        let style = try style(fields.member("style"), operations: ordered, animator: animator)
+        let parameters = try parameters(fields.member("parameters"), animator: animator)
         return TransitionsSourceFile.Rule(
             operations: operations, fromScreen: fromScreen, toScreen: toScreen, interactive: interactive,
             choice: AnimatorChoice(animatorID: animator.id, parameters: parameters, style: style, reversed: reversed))
@@ -269,33 +489,33 @@ private struct Loader {
         operations.isEmpty ? "no operation" : operations.map(\.name).joined(separator: ", ")
     }
 
-    func operations(_ value: JSONValue?, at path: String) throws(Error) -> Set<TransitionOperation>? {
+    func operations(_ node: Node?, at path: String) throws -> Set<TransitionOperation>? {
         let expected = "expected an operation name, a list of names, or \"*\""
-        switch value {
-        case nil:
-            throw fail(path, "missing; \(expected)")
-        case .string("*")?:
+        guard let node else { throw fail(path, "missing; \(expected)") }
+        switch node.value {
+        case .string("*"):
             return nil
-        case .string(let name)?:
-            return [try operation(name, at: path)]
-        case .array(let elements)?:
-            guard !elements.isEmpty else { throw fail(path, "expected at least one operation name") }
+        case .string(let name):
+            return [try operation(name, at: node.path)]
+        case .array:
+            var list = try node.decoder.unkeyedContainer()
+            guard !list.isAtEnd else { throw fail(node.path, "expected at least one operation name") }
             var result: Set<TransitionOperation> = []
-            for (i, element) in elements.enumerated() {
-                let elementPath = "\(path)[\(i)]"
-                switch element {
-                case .string("*"): throw fail(elementPath, "\"*\" must stand alone, not inside a list")
-                case .string(let name): result.insert(try operation(name, at: elementPath))
-                default: throw fail(elementPath, "expected an operation name, got \(element.kindDescription)")
+            while !list.isAtEnd {
+                let element = try Node(list.superDecoder())
+                switch element.value {
+                case .string("*"): throw fail(element.path, "\"*\" must stand alone, not inside a list")
+                case .string(let name): result.insert(try operation(name, at: element.path))
+                default: throw fail(element.path, "expected an operation name, got \(element.value.kindDescription)")
                 }
             }
             return result
-        case let other?:
-            throw fail(path, "\(expected), got \(other.kindDescription)")
+        default:
+            throw fail(node.path, "\(expected), got \(node.value.kindDescription)")
         }
     }
 
-    func operation(_ name: String, at path: String) throws(Error) -> TransitionOperation {
+    func operation(_ name: String, at path: String) throws -> TransitionOperation {
         if let operation = TransitionOperation(name: name) { return operation }
         let known = TransitionOperation.allCases.map(\.name)
         let hint = Suggestions.closest(to: name, in: known).map { "did you mean '\($0)'?" }
@@ -303,24 +523,25 @@ private struct Loader {
         throw fail(path, "unknown operation \(quoted(name)); \(hint)")
     }
 
-    func screen(_ value: JSONValue?, at path: String) throws(Error) -> String? {
-        switch value {
-        case nil, .string("*")?: return nil
-        case .string("")?: throw fail(path, "a screen id must not be empty; use \"*\" or leave it out to match any screen")
-        case .string(let id)?: return id
-        case let other?: throw fail(path, "expected a screen id (a string), got \(other.kindDescription)")
+    func screen(_ node: Node?) throws -> String? {
+        guard let node else { return nil }
+        switch node.value {
+        case .string("*"): return nil
+        case .string(""): throw fail(node.path, "a screen id must not be empty; use \"*\" or leave it out to match any screen")
+        case .string(let id): return id
+        default: throw fail(node.path, "expected a screen id (a string), got \(node.value.kindDescription)")
         }
     }
 
-    func optionalBool(_ value: JSONValue?, at path: String) throws(Error) -> Bool? {
-        switch value {
-        case nil: return nil
-        case .bool(let flag)?: return flag
-        case let other?: throw fail(path, "expected true or false, got \(other.kindDescription)")
+    func optionalBool(_ node: Node?) throws -> Bool? {
+        guard let node else { return nil }
+        guard case .bool(let flag) = node.value else {
+            throw fail(node.path, "expected true or false, got \(node.value.kindDescription)")
         }
+        return flag
     }
 
-    func lookUp(_ id: String, at path: String) throws(Error) -> AnimatorDescription {
+    func lookUp(_ id: String, at path: String) throws -> AnimatorDescription {
         if let animator = catalog.first(where: { $0.id == id }) { return animator }
         let ids = catalog.map(\.id)
         let hint: String
@@ -336,57 +557,57 @@ private struct Loader {
         throw fail(path, "unknown animator \(quoted(id)); \(hint)")
     }
 
-    func style(
-        _ value: JSONValue?, at path: String, operations: [TransitionOperation], animator: AnimatorDescription
-    ) throws(Error) -> PresentationStyle? {
-        guard let value else { return nil }
-        guard case .string(let name) = value else {
-            throw fail(path, "expected \"full-screen\" or \"custom\", got \(value.kindDescription)")
+    func style(_ node: Node?, operations: [TransitionOperation], animator: AnimatorDescription) throws -> PresentationStyle? {
+        guard let node else { return nil }
+        guard case .string(let name) = node.value else {
+            throw fail(node.path, "expected \"full-screen\" or \"custom\", got \(node.value.kindDescription)")
         }
         guard let style = PresentationStyle(name: name) else {
             let known = PresentationStyle.allCases.map(\.name)
             let hint = Suggestions.closest(to: name, in: known).map { "did you mean '\($0)'?" }
                 ?? "expected " + known.map { "'\($0)'" }.joined(separator: " or ")
-            throw fail(path, "unknown style \(quoted(name)); \(hint)")
+            throw fail(node.path, "unknown style \(quoted(name)); \(hint)")
         }
         let nonModal = operations.filter { !$0.isModal }
         if !nonModal.isEmpty {
-            throw fail(path, "a style applies to present and dismiss only; this rule also matches \(names(nonModal))")
+            throw fail(node.path, "a style applies to present and dismiss only; this rule also matches \(names(nonModal))")
         }
         guard animator.styles.contains(style) else {
             throw fail(
-                path,
+                node.path,
                 "\(shown(animator.id)) does not serve the \(style.name) style; it serves \(animator.styles.map(\.name).joined(separator: ", "))")
         }
         return style
     }
 
-    func parameters(_ value: JSONValue?, at path: String, animator: AnimatorDescription) throws(Error) -> [ParameterAssignment] {
-        guard let value else { return [] }
-        guard case .object(let entries) = value else {
-            throw fail(path, "expected an object of parameter values, got \(value.kindDescription)")
+    /// The parameter values, in the order the animator declares its parameters.
+    func parameters(_ node: Node?, animator: AnimatorDescription) throws -> [ParameterAssignment] {
+        guard let node else { return [] }
+        guard case .object = node.value else {
+            throw fail(node.path, "expected an object of parameter values, got \(node.value.kindDescription)")
         }
-        let known = animator.parameters.map { shown($0.id) }
+        let entries = try Object(node)
+        let ids = animator.parameters.map(\.id)
+        if let key = entries.keys.first(where: { !ids.contains($0) }) {
+            let known = ids.map(shown)
+            let hint: String
+            if let suggestion = Suggestions.closest(to: key, in: known) {
+                hint = "did you mean '\(suggestion)'?"
+            } else {
+                hint = known.isEmpty ? "it has none" : "known: " + known.joined(separator: ", ")
+            }
+            throw fail(entries.path(key), "\(shown(animator.id)) has no parameter \(quoted(key)); \(hint)")
+        }
         var seen: Set<String> = []
         var result: [ParameterAssignment] = []
-        for entry in entries {
-            let entryPath = join(path, entry.key)
-            guard let spec = animator.parameters.first(where: { $0.id == entry.key }) else {
-                let hint: String
-                if let suggestion = Suggestions.closest(to: entry.key, in: known) {
-                    hint = "did you mean '\(suggestion)'?"
-                } else {
-                    hint = known.isEmpty ? "it has none" : "known: " + known.joined(separator: ", ")
-                }
-                throw fail(entryPath, "\(shown(animator.id)) has no parameter \(quoted(entry.key)); \(hint)")
-            }
-            guard seen.insert(entry.key).inserted else { throw fail(entryPath, "duplicate key \(quoted(entry.key))") }
-            let text = try parameterText(entry.value, spec: spec, at: entryPath)
+        for spec in animator.parameters where seen.insert(spec.id).inserted {
+            guard let entry = try entries.member(spec.id) else { continue }
+            let text = try parameterText(entry, spec: spec)
             let parsed: Double
             do {
                 parsed = try spec.parse(text)
             } catch {
-                throw fail(entryPath, error.description)
+                throw fail(entry.path, error.description)
             }
             let stored = spec.kind == .choice ? spec.choices[Int(parsed)] : text
             result.append(ParameterAssignment(key: spec.id, value: stored))
@@ -394,30 +615,31 @@ private struct Loader {
         return result
     }
 
-    /// The JSON value as the text `ParameterSpec.parse` takes, refusing JSON types that do not fit
+    /// The value as the text `ParameterSpec.parse` takes, refusing JSON types that do not fit
     /// the parameter's kind.
-    func parameterText(_ value: JSONValue, spec: ParameterSpec, at path: String) throws(Error) -> String {
-        switch (spec.kind, value) {
+    func parameterText(_ node: Node, spec: ParameterSpec) throws -> String {
+        switch (spec.kind, node.value) {
         case (.bool, .bool(let flag)):
             return flag ? "true" : "false"
-        case (.number, .number(let text)), (.integer, .number(let text)), (.choice, .number(let text)):
-            return Self.roundTripText(text)
+        case (.number, .number(let number)), (.integer, .number(let number)), (.choice, .number(let number)):
+            return Self.roundTripText(number)
+        case (.number, .unrepresentableNumber), (.integer, .unrepresentableNumber), (.choice, .unrepresentableNumber):
+            throw fail(node.path, "\(shown(spec.id)) must be a finite number that fits in a Double")
         case (.choice, .string(let name)):
             return name
         case (.bool, _):
-            throw fail(path, "expected true or false for \(shown(spec.id)), got \(value.kindDescription)")
+            throw fail(node.path, "expected true or false for \(shown(spec.id)), got \(node.value.kindDescription)")
         case (.choice, _):
-            throw fail(path, "expected one of \(spec.choices.map(shown).joined(separator: ", ")) for \(shown(spec.id)), got \(value.kindDescription)")
+            throw fail(node.path, "expected one of \(spec.choices.map(shown).joined(separator: ", ")) for \(shown(spec.id)), got \(node.value.kindDescription)")
         case (.number, _), (.integer, _):
-            throw fail(path, "expected a number for \(shown(spec.id)), got \(value.kindDescription)")
+            throw fail(node.path, "expected a number for \(shown(spec.id)), got \(node.value.kindDescription)")
         }
     }
 
-    /// A JSON number literal as the shortest text that reads back as the same `Double`:
-    /// whole numbers without a fraction (`3`), others as Swift prints them (`0.4`, `1e-07`).
-    static func roundTripText(_ literal: String) -> String {
-        guard let value = Double(literal) else { return literal }
-        if value == value.rounded() && abs(value) < 1e15 { return String(Int64(value)) }
-        return "\(value)"
+    /// The shortest text that reads back as `number`: whole numbers without a fraction (`3`),
+    /// others as Swift prints them (`0.4`, `1e-07`).
+    static func roundTripText(_ number: Double) -> String {
+        if number == number.rounded() && abs(number) < 1e15 { return String(Int64(number)) }
+        return "\(number)"
     }
 }

@@ -49,8 +49,8 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
     static let fallbackFade = AnimatorChoice(
         animatorID: "fade",
         parameters: [
-            ParameterAssignment(key: "crossfade", value: "true"), ParameterAssignment(key: "steps", value: "3"),
-            ParameterAssignment(key: "duration", value: "0.1"),
+            ParameterAssignment(key: "duration", value: "0.1"), ParameterAssignment(key: "crossfade", value: "true"),
+            ParameterAssignment(key: "steps", value: "3"),
         ])
 
     static func load(_ json: String, catalog: [AnimatorDescription] = TestCatalog.all) throws -> TransitionsSourceFile {
@@ -124,7 +124,7 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
     @Test func wholeNumbersAndChoiceIndexesAreStoredPlainly() throws {
         let json = #"{ "version": 1, "rules": [ { "operation": "push", "animator": "slide", "parameters": { "duration": 2, "direction": 3 } } ] }"#
         let choice = try #require(try Self.load(json).rules.first?.choice)
-        #expect(choice.parameters == [ParameterAssignment(key: "duration", value: "2"), ParameterAssignment(key: "direction", value: "down")])
+        #expect(choice.parameters == [ParameterAssignment(key: "direction", value: "down"), ParameterAssignment(key: "duration", value: "2")])
     }
 
     @Test func screenIdsMayUseEscapes() throws {
@@ -175,6 +175,25 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         #expect(error?.description.hasPrefix("transitions.json: \\e[2J: unknown key") == true)
     }
 
+    @Test func severalUnknownKeysAreReportedInSortedOrder() {
+        let error = #expect(throws: TransitionsSourceFile.Error.self) {
+            try Self.load(#"{ "zeta": 1, "version": 1, "rules": [], "alpha": 2, "mid": 3 }"#)
+        }
+        #expect(error?.keyPath == "alpha")
+        let parameterError = #expect(throws: TransitionsSourceFile.Error.self) {
+            try Self.load(#"{ "version": 1, "rules": [ { "operation": "push", "animator": "slide", "parameters": { "zz": 1, "aa": 2 } } ] }"#)
+        }
+        #expect(parameterError?.keyPath == "rules[0].parameters.aa")
+    }
+
+    @Test func parametersFollowTheAnimatorsDeclarationOrder() throws {
+        for parameters in [#"{ "steps": 2, "crossfade": false, "duration": 1 }"#, #"{ "duration": 1, "steps": 2, "crossfade": false }"#] {
+            let json = #"{ "version": 1, "rules": [ { "operation": "push", "animator": "fade", "parameters": \#(parameters) } ] }"#
+            let choice = try #require(try Self.load(json).rules.first?.choice)
+            #expect(choice.parameters.map(\.key) == ["duration", "crossfade", "steps"])
+        }
+    }
+
     @Test func pluginTextIsShownSafely() {
         let odd = AnimatorDescription(id: "odd\u{1B}]0;x", name: "Odd", summary: "", operations: [.push])
         let error = #expect(throws: TransitionsSourceFile.Error.self) {
@@ -195,18 +214,27 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
     static let badFiles: [BadTransitionsFile] = [
         // Syntax.
         BadTransitionsFile("malformed", "{\n  \"version\": 1,\n  \"rules\": [,]\n}", at: "", "malformed JSON at line 3, column 13"),
-        BadTransitionsFile("columns count characters", #"{ "né": x }"#, at: "", "line 1, column 9: unexpected 'x'"),
-        BadTransitionsFile("trailing comma", #"{ "version": 1, "rules": [], }"#, at: "", "trailing comma"),
-        BadTransitionsFile("unterminated", #"{ "version": 1, "rules": [ "push ] }"#, at: "", "unterminated string"),
-        BadTransitionsFile("leading zero", #"{ "version": 01, "rules": [] }"#, at: "", "leading zeros"),
+        BadTransitionsFile("columns count characters", #"{ "né": x }"#, at: "", "line 1, column 9: invalid value"),
+        BadTransitionsFile("unterminated", #"{ "version": 1, "rules": [ "push ] }"#, at: "", "unexpected end of file"),
+        BadTransitionsFile("leading zero", #"{ "version": 01, "rules": [] }"#, at: "", "line 1, column 15: number with leading zero"),
         BadTransitionsFile("bad escape", #"{ "version": 1, "rules": [], "\q": 1 }"#, at: "", "invalid escape"),
         BadTransitionsFile("lone surrogate", #"{ "version": 1, "rules": [], "\ud800": 1 }"#, at: "", "surrogate"),
+        BadTransitionsFile("bad escape in a value", #"{ "version": 1, "rules": [ { "operation": "push", "to": "a\qb", "animator": "slide" } ] }"#, at: "", "line 1, column 59: invalid escape"),
+        BadTransitionsFile("lone surrogate in a value", #"{ "version": 1, "rules": [ { "operation": "push", "to": "\udc00", "animator": "slide" } ] }"#, at: "", "hex escape sequence"),
+        BadTransitionsFile("byte order mark", "\u{FEFF}{ x }", at: "", "line 1, column 3: invalid value"),
+        BadTransitionsFile(
+            "syntax before meaning",
+            #"{ "version": 1, "rules": [ { "operation": "psuh", "animator": "slide" }, { "operation": "push", "to": 01, "animator": "slide" } ] }"#,
+            at: "", "number with leading zero"),
         BadTransitionsFile("raw newline in string", "{ \"version\": 1, \"rules\": [], \"a\nb\": 1 }", at: "", "control character"),
-        BadTransitionsFile("text after", #"{ "version": 1, "rules": [] } x"#, at: "", "after the JSON value"),
+        BadTransitionsFile("text after", #"{ "version": 1, "rules": [] } x"#, at: "", "malformed JSON at line 1, column 31"),
         BadTransitionsFile("empty", "  \n", at: "", "empty"),
         BadTransitionsFile("comment", "// rules\n{}", at: "", "line 1, column 1"),
-        BadTransitionsFile("deep", String(repeating: "[", count: 300), at: "", "nested more than"),
+        BadTransitionsFile("deep", String(repeating: "[", count: 600), at: "", "too many nested"),
         // Top level.
+        BadTransitionsFile("top-level null", "null", at: "", "expected an object with \"version\" and \"rules\" at the top level, got null"),
+        BadTransitionsFile("version too big", #"{ "version": 1e400, "rules": [] }"#, at: "version", "unsupported version"),
+        BadTransitionsFile("version 1.5", #"{ "version": 1.5, "rules": [] }"#, at: "version", "unsupported version 1.5"),
         BadTransitionsFile("top-level array", #"[ { "version": 1 } ]"#, at: "", "expected an object"),
         BadTransitionsFile("missing version", #"{ "rules": [] }"#, at: "version", "missing"),
         BadTransitionsFile("version as text", #"{ "version": "1", "rules": [] }"#, at: "version", "expected a number, got a string"),
@@ -215,7 +243,6 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         BadTransitionsFile("rules object", #"{ "version": 1, "rules": {} }"#, at: "rules", "expected an array of rules, got an object"),
         BadTransitionsFile("typo key", #"{ "verison": 1, "rules": [] }"#, at: "verison", "did you mean 'version'?"),
         BadTransitionsFile("unknown key", #"{ "version": 1, "rules": [], "comment": "x" }"#, at: "comment", "known keys: version, rules"),
-        BadTransitionsFile("duplicate key", #"{ "version": 1, "version": 1, "rules": [] }"#, at: "version", "duplicate key"),
         // Rules and their conditions.
         .rule("rule not object", #""push""#, at: "rules[0]", "expected a rule object, got a string"),
         .rule("rule key typo", #"{ "operation": "push", "animatr": "slide" }"#, at: "rules[0].animatr", "did you mean 'animator'?"),
@@ -250,7 +277,6 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         .rule("parameter typo", #"{ "operation": "push", "animator": "slide", "parameters": { "directon": "left" } }"#, at: "rules[0].parameters.directon", "slide has no parameter 'directon'; did you mean 'direction'?"),
         .rule("parameter unknown", #"{ "operation": "push", "animator": "slide", "parameters": { "speed": 2 } }"#, at: "rules[0].parameters.speed", "known: direction, duration"),
         .rule("parameter on none", #"{ "operation": "push", "animator": "still", "parameters": { "speed": 2 } }"#, at: "rules[0].parameters.speed", "it has none"),
-        .rule("parameter duplicate", #"{ "operation": "push", "animator": "slide", "parameters": { "duration": 1, "duration": 2 } }"#, at: "rules[0].parameters.duration", "duplicate key"),
         .rule("number as text", #"{ "operation": "push", "animator": "slide", "parameters": { "duration": "0.4" } }"#, at: "rules[0].parameters.duration", "expected a number for duration, got a string"),
         .rule("choice as bool", #"{ "operation": "push", "animator": "slide", "parameters": { "direction": true } }"#, at: "rules[0].parameters.direction", "expected one of left, right, up, down for direction, got true"),
         .rule("bool as number", #"{ "operation": "push", "animator": "fade", "parameters": { "crossfade": 1 } }"#, at: "rules[0].parameters.crossfade", "expected true or false for crossfade, got a number"),
@@ -258,6 +284,8 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         .rule("out of range", #"{ "operation": "push", "animator": "slide", "parameters": { "duration": 9 } }"#, at: "rules[0].parameters.duration", "duration = 9 is out of range; allowed: 0.05...5s"),
         .rule("not whole", #"{ "operation": "push", "animator": "fade", "parameters": { "steps": 1.5 } }"#, at: "rules[0].parameters.steps", "steps must be a whole number"),
         .rule("too big", #"{ "operation": "push", "animator": "slide", "parameters": { "duration": 1e400 } }"#, at: "rules[0].parameters.duration", "must be a finite number"),
+        .rule("too small", #"{ "operation": "push", "animator": "slide", "parameters": { "duration": 1e-400 } }"#, at: "rules[0].parameters.duration", "must be a finite number"),
+        .rule("choice too big", #"{ "operation": "push", "animator": "slide", "parameters": { "direction": -1e999 } }"#, at: "rules[0].parameters.direction", "must be a finite number"),
         .rule("unknown choice", #"{ "operation": "push", "animator": "slide", "parameters": { "direction": "sideways" } }"#, at: "rules[0].parameters.direction", "direction must be one of left, right, up, down; got 'sideways'"),
         .rule("choice index out of range", #"{ "operation": "push", "animator": "slide", "parameters": { "direction": 4 } }"#, at: "rules[0].parameters.direction", "must be one of"),
         // The system default.

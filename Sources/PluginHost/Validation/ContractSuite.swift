@@ -58,10 +58,10 @@ public struct ContractSuite: Sendable {
         return results
     }
 
-    /// Runs one animator through every operation and style it supports.
-    public func validate(_ animator: Animator) -> [CheckResult] {
+    /// Runs one animator through `scenarios` (by default every operation and style it supports).
+    public func validate(_ animator: Animator, scenarios: [Scenario]? = nil) -> [CheckResult] {
         var findings = Findings()
-        for scenario in Scenario.all(for: animator.description) {
+        for scenario in scenarios ?? Scenario.all(for: animator.description) {
             guard let context = scenario.context(container: container) else { continue }
             TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed)
                 .run(into: &findings)

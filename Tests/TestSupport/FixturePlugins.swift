@@ -1,0 +1,57 @@
+import Foundation
+
+/// The C fixture plugins of `Tests/Fixtures/Plugins`, compiled once per test process with the
+/// system C compiler against `include/`, exactly as a third-party author would build them.
+public enum FixturePlugins {
+    /// Why a fixture could not be built.
+    public struct BuildError: Error, CustomStringConvertible {
+        /// The compiler's message.
+        public var description: String
+
+        /// Creates an error with a message.
+        public init(description: String) { self.description = description }
+    }
+
+    /// The directory holding every compiled fixture (`NAME.so`) and nothing else.
+    public static let directory: Result<String, BuildError> = {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("tc-fixtures-\(getpid())").path
+        try? fm.removeItem(atPath: dir)
+        do {
+            try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+            let sources = try fm.contentsOfDirectory(atPath: TestEnvironment.fixtureSources.path).sorted()
+            for name in sources {
+                let source = TestEnvironment.fixtureSources.appendingPathComponent(name).path
+                if name.hasSuffix(".c") {
+                    let output = dir + "/" + name.dropLast(2) + ".so"
+                    let result = try runProcess(
+                        "/usr/bin/env",
+                        [TestEnvironment.cCompiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+                         "-I", TestEnvironment.includeDirectory, source, "-o", output])
+                    guard result.status == 0 else { return .failure(BuildError(description: "\(name): \(result.stderr)")) }
+                } else if name.hasSuffix(".so") {
+                    try fm.copyItem(atPath: source, toPath: dir + "/" + name)
+                }
+            }
+            return .success(dir)
+        } catch {
+            return .failure(BuildError(description: "\(error)"))
+        }
+    }()
+
+    /// The path of the compiled fixture `name` (without `.so`).
+    public static func path(_ name: String) throws -> String {
+        try directory.get() + "/" + name + ".so"
+    }
+
+    /// A fresh directory holding only the fixtures named, for discovery tests.
+    public static func directory(with names: [String]) throws -> String {
+        let fm = FileManager.default
+        let dir = fm.temporaryDirectory.appendingPathComponent("tc-plugins-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        for name in names {
+            try fm.copyItem(atPath: try path(name), toPath: dir + "/" + name + ".so")
+        }
+        return dir
+    }
+}
