@@ -1,7 +1,7 @@
 /// A typed parameter of an animator: what a host lists, sets and checks.
 public struct ParameterSpec: Sendable, Hashable, Codable {
     /// The kind of value a parameter holds. Raw values match `tc_param_type_t`.
-    public enum Kind: Int, Sendable, Hashable, Codable, CustomStringConvertible {
+    public enum Kind: Int, Sendable, Hashable, CustomStringConvertible {
         /// Any finite number in [min, max].
         case number = 0
         /// A whole number in [min, max].
@@ -132,4 +132,18 @@ extension String {
         let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
         return String(scalars[start...end])
     }
+}
+
+extension ParameterSpec.Kind: Codable {
+    /// Decodes the kind from its name.
+    public init(from decoder: any Decoder) throws {
+        let name = try String(from: decoder)
+        guard let kind = [ParameterSpec.Kind.number, .integer, .bool, .choice].first(where: { $0.description == name }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown parameter kind '\(name)'"))
+        }
+        self = kind
+    }
+
+    /// Encodes the kind as its name.
+    public func encode(to encoder: any Encoder) throws { try description.encode(to: encoder) }
 }

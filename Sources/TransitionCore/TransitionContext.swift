@@ -1,5 +1,5 @@
 /// A handle to one view of one transition: the index of its entry in the states a step writes.
-public struct ViewID: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct ViewID: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// The handle's number, as the plugin ABI passes it.
     public let rawValue: Int32
 
@@ -11,6 +11,14 @@ public struct ViewID: Sendable, Hashable, Comparable, Codable, CustomStringConve
 
     /// `#N`.
     public var description: String { "#\(rawValue)" }
+}
+
+extension ViewID: Codable {
+    /// Decodes a handle from its number.
+    public init(from decoder: any Decoder) throws { self.init(try Int32(from: decoder)) }
+
+    /// Encodes the handle as its number.
+    public func encode(to encoder: any Encoder) throws { try rawValue.encode(to: encoder) }
 }
 
 /// Everything an animator is told about one transition, with UIKit's rules about which views

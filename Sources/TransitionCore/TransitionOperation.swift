@@ -1,7 +1,7 @@
 /// A screen transition operation, as UIKit names them.
 ///
 /// The raw values match `tc_operation_t` in the plugin ABI.
-public enum TransitionOperation: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+public enum TransitionOperation: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// A navigation push: the new screen arrives on top.
     case push = 0
     /// A navigation pop: the top screen leaves, revealing the one below.
@@ -66,7 +66,7 @@ public enum TransitionOperation: Int, Sendable, Hashable, CaseIterable, Codable,
 /// How a modal screen is presented.
 ///
 /// The raw values match `tc_presentation_style_t` in the plugin ABI.
-public enum PresentationStyle: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+public enum PresentationStyle: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// Both screens are in the container; the presenting one leaves after a finished present.
     case fullScreen = 0
     /// A presentation frames the presented screen; the presenting screen stays outside the container.
@@ -94,4 +94,32 @@ public enum PresentationStyle: Int, Sendable, Hashable, CaseIterable, Codable, C
 
     /// The style's name.
     public var description: String { name }
+}
+
+extension TransitionOperation: Codable {
+    /// Decodes the operation from its name.
+    public init(from decoder: any Decoder) throws {
+        let name = try String(from: decoder)
+        guard let op = TransitionOperation(name: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown operation '\(name)'"))
+        }
+        self = op
+    }
+
+    /// Encodes the operation as its name.
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
+}
+
+extension PresentationStyle: Codable {
+    /// Decodes the style from its name.
+    public init(from decoder: any Decoder) throws {
+        let name = try String(from: decoder)
+        guard let style = PresentationStyle(name: name) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown style '\(name)'"))
+        }
+        self = style
+    }
+
+    /// Encodes the style as its name.
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }

@@ -80,7 +80,7 @@ public struct ViewState: Sendable, Hashable, Codable {
 }
 
 /// What a view is in a transition. Raw values match `tc_view_role_t`.
-public enum ViewRole: Int, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
+public enum ViewRole: Int, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The screen being left.
     case from = 0
     /// The screen arriving.
@@ -114,4 +114,18 @@ public enum ViewRole: Int, Sendable, Hashable, CaseIterable, Codable, CustomStri
 
     /// The role's name.
     public var description: String { name }
+}
+
+extension ViewRole: Codable {
+    /// Decodes the role from its name.
+    public init(from decoder: any Decoder) throws {
+        let name = try String(from: decoder)
+        guard let role = ViewRole.allCases.first(where: { $0.name == name }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "unknown role '\(name)'"))
+        }
+        self = role
+    }
+
+    /// Encodes the role as its name.
+    public func encode(to encoder: any Encoder) throws { try name.encode(to: encoder) }
 }

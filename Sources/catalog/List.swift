@@ -15,7 +15,8 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let catalog = plugins.loadCatalog(reportShadowing: !json)
+        let catalog = plugins.loadCatalog(quiet: true)
+        if !json { for s in catalog.shadowings { printError("warning: \(s)") } }
         if json {
             try printJSON(catalog)
         } else {

@@ -21,11 +21,13 @@ struct PluginOptions: ParsableArguments {
             builtInDirectory: noBuiltins ? nil : PluginSearchPath.executableDirectory())
     }
 
-    /// Loads every plugin and reports shadowed ids on standard error.
-    func loadCatalog(reportShadowing: Bool = true) -> PluginCatalog {
+    /// Loads every plugin and, unless `quiet`, reports shadowed ids and unreadable paths on
+    /// standard error.
+    func loadCatalog(quiet: Bool = false) -> PluginCatalog {
         let catalog = PluginCatalog.load(searchPath)
-        if reportShadowing {
+        if !quiet {
             for s in catalog.shadowings { printError("warning: \(s)") }
+            for e in catalog.unreadable { printError("warning: \(e)") }
         }
         return catalog
     }

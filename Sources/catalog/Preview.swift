@@ -63,7 +63,7 @@ struct Preview: ParsableCommand {
         do {
             sampled = try chosen.run(context, parameters: values, progresses: progresses)
         } catch {
-            throw ValidationError("\(error)")
+            throw CLIError("\(error)")
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {
@@ -118,6 +118,29 @@ enum PreviewTable {
     }
 }
 
+/// A parameter value as JSON shows it: a number, a bool, or a choice's name.
+enum ParameterValue: Encodable {
+    case number(Double)
+    case bool(Bool)
+    case choice(String)
+
+    init(spec: ParameterSpec, value: Double) {
+        switch spec.kind {
+        case .bool: self = .bool(value != 0)
+        case .choice: self = .choice(spec.display(value))
+        case .number, .integer: self = .number(value)
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .number(let v): try v.encode(to: encoder)
+        case .bool(let b): try b.encode(to: encoder)
+        case .choice(let c): try c.encode(to: encoder)
+        }
+    }
+}
+
 /// The sampled frames as JSON, for tools.
 enum PreviewJSON {
     struct Document: Encodable {
@@ -126,7 +149,7 @@ enum PreviewJSON {
         var style: String
         var duration: Double
         var container: Rect
-        var parameters: [String: Double]
+        var parameters: [String: ParameterValue]
         var frames: [TransitionFrame]
         var containerAfterCompletion: [ViewID]
     }
@@ -135,7 +158,7 @@ enum PreviewJSON {
         let doc = Document(
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,
-            parameters: Dictionary(uniqueKeysWithValues: zip(animator.description.parameters.map(\.id), parameters)),
+            parameters: Dictionary(uniqueKeysWithValues: zip(animator.description.parameters, parameters).map { ($0.id, ParameterValue(spec: $0, value: $1)) }),
             frames: sampled.frames, containerAfterCompletion: sampled.completion.container)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]

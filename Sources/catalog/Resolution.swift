@@ -2,6 +2,14 @@ import ArgumentParser
 import PluginHost
 import TransitionCore
 
+/// An error found while a command runs: printed as one line, with no usage text.
+struct CLIError: Error, CustomStringConvertible {
+    /// The message.
+    let description: String
+
+    init(_ description: String) { self.description = description }
+}
+
 /// Turns command-line names into an operation, an animator and parameter values, with one-line
 /// errors that suggest what was probably meant.
 enum Resolution {
@@ -9,7 +17,7 @@ enum Resolution {
         if let op = TransitionOperation(name: name) { return op }
         let names = TransitionOperation.allCases.map(\.name)
         let hint = Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
-        throw ValidationError("unknown operation '\(DisplayText.escape(name))'; \(hint)operations are \(names.joined(separator: ", "))")
+        throw CLIError("unknown operation '\(DisplayText.escape(name))'; \(hint)operations are \(names.joined(separator: ", "))")
     }
 
     static func animator(_ reference: String, in catalog: PluginCatalog, for operation: TransitionOperation? = nil) throws -> Animator {
@@ -18,11 +26,11 @@ enum Resolution {
             let hint = Suggestions.closest(to: reference, in: ids).map { "did you mean '\($0)'? " } ?? ""
             var message = "unknown animator '\(DisplayText.escape(reference))'; \(hint)run `catalog list` to see them all"
             if !catalog.errors.isEmpty { message += " (\(catalog.errors.count) plugin file(s) could not be loaded; `catalog list` shows why)" }
-            throw ValidationError(message)
+            throw CLIError(message)
         }
         if let operation, !animator.description.supports(operation) {
             let others = catalog.animators.filter { $0.description.supports(operation) }.map(\.id)
-            throw ValidationError(
+            throw CLIError(
                 "\(animator.id) does not support \(operation); it supports \(animator.description.operations.map(\.name).joined(separator: ", ")). "
                     + "Animators for \(operation): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
         }
@@ -33,24 +41,24 @@ enum Resolution {
         var pairs: [(key: String, value: String)] = []
         for a in assignments {
             guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-                throw ValidationError("--param takes KEY=VALUE, got '\(DisplayText.escape(a))'")
+                throw CLIError("--param takes KEY=VALUE, got '\(DisplayText.escape(a))'")
             }
             pairs.append((String(a[..<eq]), String(a[a.index(after: eq)...])))
         }
         do {
             return try animator.description.values(for: pairs)
         } catch {
-            throw ValidationError(error.description)
+            throw CLIError(error.description)
         }
     }
 
     static func size(_ text: String) throws -> Rect {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {
-            throw ValidationError("--size takes WIDTHxHEIGHT in points, such as 390x844; got '\(DisplayText.escape(text))'")
+            throw CLIError("--size takes WIDTHxHEIGHT in points, such as 390x844; got '\(DisplayText.escape(text))'")
         }
         guard w >= 1, h >= 1, w <= 10000, h <= 10000 else {
-            throw ValidationError("--size must be between 1x1 and 10000x10000 points; got \(text)")
+            throw CLIError("--size must be between 1x1 and 10000x10000 points; got \(text)")
         }
         return Rect(x: 0, y: 0, width: w, height: h)
     }
@@ -58,13 +66,13 @@ enum Resolution {
     static func style(_ name: String?, for animator: Animator, operation: TransitionOperation) throws -> PresentationStyle {
         guard let name else { return animator.description.defaultStyle(for: operation) }
         guard let style = PresentationStyle(name: name) else {
-            throw ValidationError("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")
+            throw CLIError("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")
         }
         if operation.isModal && !animator.description.styles.contains(style) {
-            throw ValidationError("\(animator.id) does not serve the \(style) style; it serves \(animator.description.styles.map(\.name).joined(separator: ", "))")
+            throw CLIError("\(animator.id) does not serve the \(style) style; it serves \(animator.description.styles.map(\.name).joined(separator: ", "))")
         }
         if !operation.isModal && style == .custom {
-            throw ValidationError("the custom style applies to present and dismiss only")
+            throw CLIError("the custom style applies to present and dismiss only")
         }
         return style
     }

@@ -36,7 +36,7 @@ struct Validate: ParsableCommand {
         var catalog: PluginCatalog?
         func loaded() -> PluginCatalog {
             if let catalog { return catalog }
-            let c = plugins.loadCatalog(reportShadowing: !json)
+            let c = plugins.loadCatalog(quiet: json)
             catalog = c
             return c
         }

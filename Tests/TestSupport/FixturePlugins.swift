@@ -15,7 +15,12 @@ public enum FixturePlugins {
     /// The directory holding every compiled fixture (`NAME.so`) and nothing else.
     public static let directory: Result<String, BuildError> = {
         let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("tc-fixtures-\(getpid())").path
+        let parent = TestEnvironment.productsDirectory + "/test-fixtures"
+        // One directory per test process; directories of processes that have ended are removed.
+        for stale in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] {
+            if let pid = Int32(stale), pid != getpid(), kill(pid, 0) != 0 { try? fm.removeItem(atPath: parent + "/" + stale) }
+        }
+        let dir = parent + "/\(getpid())"
         try? fm.removeItem(atPath: dir)
         do {
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
@@ -47,7 +52,7 @@ public enum FixturePlugins {
     /// A fresh directory holding only the fixtures named, for discovery tests.
     public static func directory(with names: [String]) throws -> String {
         let fm = FileManager.default
-        let dir = fm.temporaryDirectory.appendingPathComponent("tc-plugins-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let dir = try directory.get() + "/set-\(UUID().uuidString.prefix(8))"
         try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for name in names {
             try fm.copyItem(atPath: try path(name), toPath: dir + "/" + name + ".so")

@@ -36,15 +36,27 @@ public struct ContractCheck: Sendable, Hashable, Codable, CustomStringConvertibl
     public static let continuity = ContractCheck(id: "continuity", summary: "no view jumps between neighbouring progresses (240 samples)")
     /// The same progress gives the same states, in any order.
     public static let purity = ContractCheck(id: "purity", summary: "step is pure in progress: the same progress gives the same states in shuffled order")
+    /// Scrubbing forward then back gives the same states.
+    public static let reversibility = ContractCheck(id: "reversibility", summary: "scrubbing forward then back (interactive) gives the same states at the same progresses")
     /// Cancelling restores the from-view.
     public static let cancel = ContractCheck(id: "cancel", summary: "a cancelled transition ends with the from-view exactly as it was and alone in the container")
     /// No view the animator made remains after completion.
     public static let leaks = ContractCheck(id: "leaks", summary: "no snapshot, dimming, tile or other made view is left in the container after completion")
 
+    /// Parameters fuzzed within and at their bounds keep the contract.
+    public static let parameters = ContractCheck(id: "parameters", summary: "at every parameter's bounds and at fuzzed values (seeded), duration, endpoints and values stay valid")
+    /// No global state: interleaved and concurrent transitions match solo runs.
+    public static let independence = ContractCheck(id: "independence", summary: "two transitions interleaved, and several on threads at once, give the same states as run apart")
+    /// A step stays within its time budget (a warning only).
+    public static let stepCost = ContractCheck(id: "step-cost", summary: "a step takes under 50 µs on average (warning only)")
+    /// The plugin writes nothing to standard output.
+    public static let quiet = ContractCheck(id: "quiet", summary: "the plugin writes nothing to standard output (it belongs to the host); stderr is shown in the report")
+
     /// Every check, in the order they run.
     public static let all: [ContractCheck] = [
         loading, abiVersion, descriptorFields, descriptorIDs, descriptorStrings, descriptorParameters,
-        duration, lifecycle, containerSetup, absentViews, endpoints, finiteValues, continuity, purity, cancel, leaks,
+        duration, lifecycle, containerSetup, absentViews, endpoints, finiteValues, continuity, purity, reversibility,
+        cancel, leaks, parameters, independence, stepCost, quiet,
     ]
 
     /// The check with `id`.
@@ -88,18 +100,33 @@ public enum CheckStatus: String, Sendable, Hashable, Codable, Comparable, CaseIt
 public struct CheckResult: Sendable, Hashable, Codable {
     /// The check's id.
     public var check: String
-    /// The plugin id or `PLUGIN-ID:ANIMATOR-ID`.
+    /// The plugin id (or file, when it could not be read) or `PLUGIN-ID:ANIMATOR-ID`.
     public var subject: String
     /// The outcome.
     public var status: CheckStatus
     /// One line per finding: what went wrong and what to change; empty on a clean pass.
     public var details: [String]
+    /// How long the check took, in seconds.
+    public var seconds: Double
+    /// What the plugin wrote to standard output while the check ran (isolated runs only).
+    public var stdout: String?
+    /// What the plugin wrote to standard error while the check ran (isolated runs only).
+    public var stderr: String?
+    /// The plugin file.
+    public var path: String?
 
     /// Creates a result.
-    public init(check: String, subject: String, status: CheckStatus, details: [String] = []) {
+    public init(
+        check: String, subject: String, status: CheckStatus, details: [String] = [], seconds: Double = 0,
+        stdout: String? = nil, stderr: String? = nil, path: String? = nil
+    ) {
         self.check = check
         self.subject = subject
         self.status = status
         self.details = details
+        self.seconds = seconds
+        self.stdout = stdout
+        self.stderr = stderr
+        self.path = path
     }
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import TransitionCore
 
 /// The animator contract suite: loads a plugin, checks its descriptors, then runs every animator
@@ -14,16 +15,29 @@ public struct ContractSuite: Sendable {
     public init() {}
 
     /// The checks that run per plugin file, before any animator runs.
-    static let pluginChecks: [ContractCheck] = [
+    public static let pluginChecks: [ContractCheck] = [
         .loading, .abiVersion, .descriptorFields, .descriptorIDs, .descriptorStrings, .descriptorParameters,
     ]
-    /// The checks that run per animator.
-    static let animatorChecks: [ContractCheck] = [
-        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .purity, .cancel, .leaks,
+    /// The checks that run per animator, each over every scenario the animator supports.
+    public static let animatorChecks: [ContractCheck] = [
+        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .purity,
+        .reversibility, .cancel, .leaks, .parameters, .independence, .stepCost,
     ]
 
-    /// Loads the plugin at `path` and checks its descriptors and every animator.
-    public func validate(path: String) -> [CheckResult] {
+    /// The outcome of the plugin-level checks: their results, and the animators to check next
+    /// (empty when the plugin cannot be used).
+    public struct PluginOutcome: Sendable {
+        /// The results of the loading and descriptor checks.
+        public var results: [CheckResult]
+        /// The plugin's id, or its path when it could not be read.
+        public var subject: String
+        /// The ids of the animators to run, in descriptor order.
+        public var animatorIDs: [String]
+    }
+
+    /// Loads the plugin at `path` and runs the loading and descriptor checks.
+    public func checkPlugin(path: String) -> PluginOutcome {
+        let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
         let opened: (info: PluginInfo, problems: [DescriptorProblem])
         do {
@@ -36,37 +50,60 @@ public struct ContractSuite: Sendable {
             for other in Self.pluginChecks where other != check {
                 results.append(CheckResult(check: other.id, subject: path, status: .skip, details: ["the plugin could not be loaded"]))
             }
-            return results
+            return PluginOutcome(results: stamp(results, path: path, since: start), subject: path, animatorIDs: [])
         }
         let subject = opened.info.id.isEmpty ? path : opened.info.id
-        findings.pass(.loading)
-        for check in Self.pluginChecks.dropFirst() { findings.pass(check) }
+        for check in Self.pluginChecks { findings.pass(check) }
         for problem in opened.problems {
             let check = ContractCheck.named(problem.check) ?? .descriptorFields
             findings.report(check, problem.severity == .error ? .fail : .warn, problem.description)
         }
         var results = findings.results(subject: subject, checks: Self.pluginChecks)
-        if opened.problems.contains(where: { $0.severity == .error }) {
-            return results
+        var ids: [String] = []
+        if !opened.problems.contains(where: { $0.severity == .error }) {
+            do {
+                ids = try PluginLibrary.load(path: path).animators.map(\.id)
+            } catch {
+                results.append(CheckResult(check: ContractCheck.loading.id, subject: subject, status: .fail, details: [error.description]))
+            }
         }
-        do {
-            let library = try PluginLibrary.load(path: path)
-            for animator in library.animators { results += validate(animator) }
-        } catch {
-            results.append(CheckResult(check: ContractCheck.loading.id, subject: subject, status: .fail, details: [error.description]))
-        }
-        return results
+        return PluginOutcome(results: stamp(results, path: path, since: start), subject: subject, animatorIDs: ids)
     }
 
-    /// Runs one animator through `scenarios` (by default every operation and style it supports).
-    public func validate(_ animator: Animator, scenarios: [Scenario]? = nil) -> [CheckResult] {
+    /// Runs one check of one animator over every scenario it supports (or those given).
+    public func run(_ check: ContractCheck, on animator: Animator, scenarios: [Scenario]? = nil) -> CheckResult {
+        let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
         for scenario in scenarios ?? Scenario.all(for: animator.description) {
             guard let context = scenario.context(container: container) else { continue }
             TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed)
-                .run(into: &findings)
+                .run(check, into: &findings)
         }
-        return findings.results(subject: animator.qualifiedID, checks: Self.animatorChecks)
+        let result = findings.results(subject: animator.qualifiedID, checks: [check]).first
+            ?? CheckResult(check: check.id, subject: animator.qualifiedID, status: .skip, details: ["no scenario applies"])
+        return stamp([result], path: animator.library.path, since: start)[0]
+    }
+
+    /// Loads the plugin at `path` and checks its descriptors and every animator, in this process.
+    public func validate(path: String) -> [CheckResult] {
+        let outcome = checkPlugin(path: path)
+        guard !outcome.animatorIDs.isEmpty, let library = try? PluginLibrary.load(path: path) else { return outcome.results }
+        return outcome.results + library.animators.flatMap { validate($0) }
+    }
+
+    /// Runs one animator through every check and every scenario it supports, in this process.
+    public func validate(_ animator: Animator, scenarios: [Scenario]? = nil) -> [CheckResult] {
+        Self.animatorChecks.map { run($0, on: animator, scenarios: scenarios) }
+    }
+
+    private func stamp(_ results: [CheckResult], path: String, since start: UInt64) -> [CheckResult] {
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        return results.map {
+            var r = $0
+            r.path = path
+            r.seconds = seconds / Double(results.count)
+            return r
+        }
     }
 }
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import TransitionCore
 
 /// The behavioural checks of one animator in one scenario.
@@ -18,31 +20,107 @@ struct TransitionChecks {
 
     private var label: String { scenario.description }
 
-    func run(into findings: inout Findings) {
-        checkDuration(&findings)
+    /// Runs `check` in this scenario, with its own sessions.
+    func run(_ check: ContractCheck, into findings: inout Findings) {
+        switch check {
+        case .duration: checkDuration(&findings)
+        case .lifecycle: checkLifecycle(&findings)
+        case .containerSetup: checkContainerSetup(&findings)
+        case .absentViews: checkAbsentViews(&findings)
+        case .endpoints: withRun(check, &findings) { run, f in checkEndpoints(start: run.frames[0], end: run.frames[samples], &f) }
+        case .finiteValues: withRun(check, &findings) { run, f in checkFinite(run.frames + run.overshoot, &f) }
+        case .continuity: withRun(check, &findings) { run, f in checkContinuity(run.frames, &f) }
+        case .purity: checkPurity(&findings)
+        case .reversibility: checkReversibility(&findings)
+        case .cancel: checkCancel(&findings)
+        case .leaks: withRun(check, &findings) { run, f in checkLeaks(run.completion, &f) }
+        case .parameters: checkParameters(&findings)
+        case .independence: checkIndependence(&findings)
+        case .stepCost: checkStepCost(&findings)
+        default: break
+        }
+    }
+
+    /// A whole finished run sampled at every progress, plus a little past both ends.
+    struct Run {
+        var frames: [TransitionFrame]
+        var overshoot: [TransitionFrame]
+        var completion: CompletionReport
+        var misbehaviours: [Misbehaviour]
+    }
+
+    var progresses: [Double] { (0...samples).map { $0 == samples ? 1.0 : Double($0) / Double(samples) } }
+
+    /// Runs the transition once; nil when setup refused it.
+    func sampledRun(parameters: [Double]? = nil, context: TransitionContext? = nil) -> Run? {
+        let session = animator.begin(context ?? self.context, parameters: parameters)
+        guard (try? session.setup()) != nil else { return nil }
+        let frames = progresses.map { session.step($0) }
+        let overshoot = [-0.05, 1.05].map { session.step($0) }
+        let completion = session.complete(finished: true)
+        return Run(frames: frames, overshoot: overshoot, completion: completion, misbehaviours: session.misbehaviours)
+    }
+
+    private func withRun(_ check: ContractCheck, _ findings: inout Findings, _ body: (Run, inout Findings) -> Void) {
+        guard let run = sampledRun() else {
+            findings.skip(check, "\(label): setup returned false (see lifecycle)")
+            return
+        }
+        body(run, &findings)
+    }
+
+    // MARK: lifecycle
+
+    private func checkLifecycle(_ findings: inout Findings) {
         let session = animator.begin(context)
         do {
             try session.setup()
         } catch {
             findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(label))")
-            reportMisbehaviours(session.misbehaviours, &findings)
             return
         }
-        findings.pass(.lifecycle)
+        _ = session.step(0.5)
+        session.complete(finished: true)
+        var ok = true
+        for m in session.misbehaviours {
+            switch m.kind {
+            case .wrongPhase, .badArgument:
+                ok = false
+                findings.fail(.lifecycle, "\(label): \(m)")
+            case .selfReported: findings.warn(.lifecycle, "\(label): the plugin reported: \(m.message)")
+            case .absentView, .unknownView: break
+            }
+        }
+        if ok { findings.pass(.lifecycle) }
+    }
+
+    private func checkContainerSetup(_ findings: inout Findings) {
+        let session = animator.begin(context)
+        guard (try? session.setup()) != nil else {
+            findings.skip(.containerSetup, "\(label): setup returned false (see lifecycle)")
+            return
+        }
         checkContainerAfterSetup(session, &findings)
+        if context.operation == .dismiss && context.style == .custom && session.misbehaviours.contains(where: { $0.kind == .absentView }) {
+            findings.fail(.containerSetup, "\(label): tried to add or move the presenting view on a custom-style dismiss (the black-screen bug); add nothing on a custom dismiss")
+        }
+        session.complete(finished: true)
+    }
 
-        let progresses = (0...samples).map { $0 == samples ? 1.0 : Double($0) / Double(samples) }
-        let frames = progresses.map { session.step($0) }
-        let overshoot = [-0.05, 1.05].map { session.step($0) }
-        checkFinite(frames + overshoot, &findings)
-        checkEndpoints(start: frames[0], end: frames[samples], &findings)
-        checkContinuity(frames, &findings)
-        checkPurity(session, reference: frames, &findings)
-        let completion = session.complete(finished: true)
-        checkLeaks(completion, &findings)
-        reportMisbehaviours(session.misbehaviours, &findings)
-
-        checkCancel(&findings)
+    private func checkAbsentViews(_ findings: inout Findings) {
+        let session = animator.begin(context)
+        if (try? session.setup()) != nil {
+            _ = session.step(0)
+            _ = session.step(0.5)
+            _ = session.step(1)
+            session.complete(finished: true)
+        }
+        var ok = true
+        for m in session.misbehaviours where m.kind == .absentView || m.kind == .unknownView {
+            ok = false
+            findings.fail(.absentViews, "\(label): \(m)")
+        }
+        if ok { findings.pass(.absentViews) }
     }
 
     // MARK: duration
@@ -83,22 +161,6 @@ struct TransitionChecks {
             return
         }
         findings.pass(.containerSetup)
-    }
-
-    private func reportMisbehaviours(_ list: [Misbehaviour], _ findings: inout Findings) {
-        for m in list {
-            switch m.kind {
-            case .absentView:
-                findings.fail(.absentViews, "\(label): \(m)")
-                if context.operation == .dismiss && context.style == .custom {
-                    findings.fail(.containerSetup, "\(label): tried to add or move the presenting view on a custom-style dismiss (the black-screen bug)")
-                }
-            case .unknownView: findings.fail(.absentViews, "\(label): \(m)")
-            case .wrongPhase, .badArgument: findings.fail(.lifecycle, "\(label): \(m)")
-            case .selfReported: findings.warn(.lifecycle, "\(label): the plugin reported: \(m.message)")
-            }
-        }
-        findings.pass(.absentViews)
     }
 
     // MARK: values
@@ -292,20 +354,25 @@ struct TransitionChecks {
 
     // MARK: purity
 
-    private func checkPurity(_ session: TransitionSession, reference: [TransitionFrame], _ findings: inout Findings) {
+    private func checkPurity(_ findings: inout Findings) {
+        let session = animator.begin(context)
+        guard (try? session.setup()) != nil else {
+            findings.skip(.purity, "\(label): setup returned false (see lifecycle)")
+            return
+        }
+        defer { session.complete(finished: true) }
+        let reference = progresses.map { session.step($0) }
         var rng = SplitMix64(seed: seed)
         var order = Array(reference.indices)
         order.shuffle(using: &rng)
-        var ok = true
         for i in order.prefix(80) {
             let again = session.step(reference[i].progress)
             if let mismatch = Self.firstDifference(again, reference[i]) {
-                ok = false
                 findings.fail(.purity, "\(label): step(\(Format.number(reference[i].progress, decimals: 4))) gave a different \(mismatch) the second time (shuffled order, seed \(seed)); step must depend on progress only, not on earlier calls")
-                break
+                return
             }
         }
-        if ok { findings.pass(.purity) }
+        findings.pass(.purity)
     }
 
     /// The first field that differs bit for bit between two frames, described; nil when equal.
@@ -319,6 +386,180 @@ struct TransitionChecks {
             }
         }
         return nil
+    }
+
+    // MARK: reversibility
+
+    private func checkReversibility(_ findings: inout Findings) {
+        guard let interactive = try? TransitionContext(
+            operation: context.operation, style: context.style, containerBounds: context.containerBounds,
+            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
+        else { return }
+        let session = animator.begin(interactive)
+        guard (try? session.setup()) != nil else {
+            findings.skip(.reversibility, "\(label): setup returned false (see lifecycle)")
+            return
+        }
+        defer { session.complete(finished: false) }
+        let scrub = (0...60).map { Double($0) / 60 }
+        let forward = scrub.map { session.step($0) }
+        for (i, p) in scrub.enumerated().reversed() {
+            let back = session.step(p)
+            if let mismatch = Self.firstDifference(back, forward[i]) {
+                findings.fail(.reversibility, "\(label): scrubbing back to progress \(Format.number(p, decimals: 4)) gave a different \(mismatch) than scrubbing forward; an interactive transition must look the same at the same progress in both directions")
+                return
+            }
+        }
+        findings.pass(.reversibility)
+    }
+
+    // MARK: parameters
+
+    /// Parameter sets to try: each parameter at its bounds, then seeded random combinations.
+    func parameterSets() -> [(values: [Double], label: String)] {
+        let specs = animator.description.parameters
+        guard !specs.isEmpty else { return [] }
+        var sets: [([Double], String)] = []
+        let defaults = animator.description.defaultValues
+        for (i, spec) in specs.enumerated() {
+            for bound in [spec.minimum, spec.maximum] where bound != spec.defaultValue {
+                var values = defaults
+                values[i] = bound
+                sets.append((values, "\(spec.id)=\(spec.display(bound))"))
+            }
+        }
+        var rng = SplitMix64(seed: seed ^ 0xA5A5)
+        for _ in 0..<6 {
+            let values = specs.map { spec -> Double in
+                let u = Double(rng.next() >> 11) / Double(1 << 53)
+                switch spec.kind {
+                case .number: return spec.minimum + (spec.maximum - spec.minimum) * u
+                case .integer, .choice, .bool: return (spec.minimum + ((spec.maximum - spec.minimum + 1) * u).rounded(.down)).clamped(spec.minimum, spec.maximum)
+                }
+            }
+            sets.append((values, zip(specs, values).map { "\($0.id)=\($0.display($1))" }.joined(separator: " ")))
+        }
+        return sets
+    }
+
+    private func checkParameters(_ findings: inout Findings) {
+        let sets = parameterSets()
+        guard !sets.isEmpty else {
+            findings.pass(.parameters)
+            return
+        }
+        var ok = true
+        for (values, description) in sets {
+            let d = animator.duration(context, parameters: values)
+            if !d.isFinite || d <= 0 || d > 60 {
+                ok = false
+                findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): duration is \(d)")
+                continue
+            }
+            let session = animator.begin(context, parameters: values)
+            guard (try? session.setup()) != nil else {
+                ok = false
+                findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): setup returned false")
+                continue
+            }
+            let frames = stride(from: 0, through: 60, by: 1).map { session.step($0 == 60 ? 1 : Double($0) / 60) }
+            session.complete(finished: true)
+            var sub = Findings()
+            checkFinite(frames, &sub)
+            checkEndpoints(start: frames[0], end: frames[60], &sub)
+            for (id, status) in sub.statuses where status.isFailure {
+                ok = false
+                let detail = sub.details[id]?.first ?? ""
+                findings.fail(.parameters, "with \(description) (seed \(seed)), \(id): \(detail)")
+            }
+        }
+        if ok { findings.pass(.parameters) }
+    }
+
+    // MARK: independence
+
+    private func checkIndependence(_ findings: inout Findings) {
+        guard let solo = sampledRun() else {
+            findings.skip(.independence, "\(label): setup returned false (see lifecycle)")
+            return
+        }
+        // Two transitions interleaved step by step, the second with other parameters when there are any.
+        let otherValues = parameterSets().first?.values
+        let otherSolo = otherValues.flatMap { sampledRun(parameters: $0) }
+        let a = animator.begin(context), b = animator.begin(context, parameters: otherValues)
+        guard (try? a.setup()) != nil, (try? b.setup()) != nil else {
+            findings.fail(.independence, "\(label): setup of a second transition while the first was running returned false; keep per-transition state in the state pointer")
+            return
+        }
+        var ok = true
+        let count = progresses.count
+        for (i, p) in progresses.enumerated() {
+            let q = progresses[count - 1 - i]
+            let fa = a.step(p), fb = b.step(q)
+            if let mismatch = Self.firstDifference(fa, solo.frames[i]) {
+                ok = false
+                findings.fail(.independence, "\(label): with a second transition running in between, step(\(Format.number(p, decimals: 4))) gave a different \(mismatch); keep every mutable value in the per-transition state, not in globals")
+                break
+            }
+            if let ref = otherSolo, let mismatch = Self.firstDifference(fb, ref.frames[count - 1 - i]) {
+                ok = false
+                findings.fail(.independence, "\(label): the second of two interleaved transitions gave a different \(mismatch) at progress \(Format.number(q, decimals: 4)) than when run alone")
+                break
+            }
+        }
+        a.complete(finished: true)
+        b.complete(finished: true)
+        // Several transitions on threads at once.
+        let threads = 4
+        let results = ThreadResults(count: threads)
+        let animator = self.animator, context = self.context, progresses = self.progresses
+        DispatchQueue.concurrentPerform(iterations: threads) { t in
+            let session = animator.begin(context)
+            guard (try? session.setup()) != nil else { return }
+            var frames: [TransitionFrame] = []
+            for _ in 0..<3 { frames = progresses.map { session.step($0) } }
+            session.complete(finished: true)
+            results.set(t, frames)
+        }
+        for t in 0..<threads {
+            guard let frames = results.get(t), frames.count == solo.frames.count else {
+                ok = false
+                findings.fail(.independence, "\(label): setup failed on thread \(t) while other transitions ran")
+                continue
+            }
+            if let i = frames.indices.first(where: { Self.firstDifference(frames[$0], solo.frames[$0]) != nil }) {
+                ok = false
+                findings.fail(.independence, "\(label): with \(threads) transitions on threads at once, step(\(Format.number(progresses[i], decimals: 4))) differed from a solo run; no mutable globals, no shared caches without locks")
+                break
+            }
+        }
+        if ok { findings.pass(.independence) }
+    }
+
+    // MARK: step cost
+
+    /// The average step time above which the check warns, in seconds.
+    static let stepBudget = 50e-6
+
+    private func checkStepCost(_ findings: inout Findings) {
+        let session = animator.begin(context)
+        guard (try? session.setup()) != nil else {
+            findings.skip(.stepCost, "\(label): setup returned false (see lifecycle)")
+            return
+        }
+        defer { session.complete(finished: true) }
+        let n = 2000
+        var best = Double.infinity
+        for _ in 0..<3 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for i in 0..<n { _ = session.stepInPlace(Double(i % 241) / 240) }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 / Double(n))
+        }
+        if best > Self.stepBudget {
+            findings.warn(.stepCost, "\(label): a step takes \(Format.number(best * 1e6, decimals: 1)) µs on average, over the \(Format.number(Self.stepBudget * 1e6)) µs budget; a 120 Hz frame has 8 ms for everything")
+        } else {
+            findings.pass(.stepCost)
+        }
     }
 
     // MARK: completion
@@ -374,4 +615,28 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
+}
+
+/// Frames gathered from several threads.
+private final class ThreadResults: @unchecked Sendable {
+    private var frames: [[TransitionFrame]?]
+    private let lock = NSLock()
+
+    init(count: Int) { frames = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: [TransitionFrame]) {
+        lock.lock()
+        frames[i] = value
+        lock.unlock()
+    }
+
+    func get(_ i: Int) -> [TransitionFrame]? {
+        lock.lock()
+        defer { lock.unlock() }
+        return frames[i]
+    }
+}
+
+extension Double {
+    func clamped(_ low: Double, _ high: Double) -> Double { Swift.min(Swift.max(self, low), high) }
 }
