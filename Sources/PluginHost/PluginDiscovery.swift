@@ -85,13 +85,17 @@ public struct PluginSearchPath: Sendable, Hashable {
         return names.sorted().map { base + "/" + $0 }
     }
 
-    /// The directory of the running executable, where the built-in plugin library is installed.
-    public static func executableDirectory() -> String? {
+    /// The running executable's path.
+    public static func executablePath() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }
-        let path = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        guard let slash = path.lastIndex(of: "/") else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The directory of the running executable, where the built-in plugin library is installed.
+    public static func executableDirectory() -> String? {
+        guard let path = executablePath(), let slash = path.lastIndex(of: "/") else { return nil }
         return String(path[..<slash])
     }
 }

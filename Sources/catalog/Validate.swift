@@ -3,13 +3,15 @@ import Foundation
 import PluginHost
 import TransitionCore
 
-/// `catalog validate`: the animator contract suite.
+/// `catalog validate`: the animator contract suite, with each plugin in a child process.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check plugins against the animator contract.",
         discussion: """
             Each argument is a plugin file or an animator id (PLUGIN-ID:ANIMATOR-ID for a shadowed one). \
-            With none, every plugin found is checked. The exit status is 1 when any check fails.
+            With none, every plugin found is checked. Plugin code runs in a child process: a crash is \
+            reported as CRASH with its signal, a hang as TIMEOUT, and what the plugin printed is shown. \
+            The exit status is 1 when a check FAILs, CRASHes or TIMEs OUT, and 0 otherwise.
             """)
 
     @Argument(help: ArgumentHelp("Plugin files or animator ids.", valueName: "path|id"))
@@ -17,6 +19,27 @@ struct Validate: ParsableCommand {
 
     @Flag(help: "Print the results as JSON.")
     var json = false
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    var junit: String?
+
+    @Option(parsing: .singleValue, help: ArgumentHelp("Run only checks whose id matches this glob. Repeatable.", valueName: "pattern"))
+    var only: [String] = []
+
+    @Option(parsing: .singleValue, help: ArgumentHelp("Skip checks whose id matches this glob. Repeatable.", valueName: "pattern"))
+    var skip: [String] = []
+
+    @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"))
+    var config: String?
+
+    @Option(help: "Seconds one check may run before it is a TIMEOUT.")
+    var timeout = 20.0
+
+    @Option(help: "The seed of shuffled orders and fuzzed parameters.")
+    var seed: UInt64 = ContractSuite().seed
+
+    @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the validator down).")
+    var inProcess = false
 
     @Flag(name: .customLong("list-checks"), help: "List the checks and exit.")
     var listChecks = false
@@ -26,33 +49,81 @@ struct Validate: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
+    func validate() throws {
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        for pattern in only + skip where !ContractCheck.all.contains(where: { Glob.matches(pattern, $0.id) }) {
+            throw ValidationError("'\(DisplayText.escape(pattern))' matches no check; see --list-checks")
+        }
+    }
+
+    /// The animator checks selected by --only and --skip.
+    var selectedChecks: [ContractCheck] {
+        ContractSuite.animatorChecks.filter { check in
+            (only.isEmpty || only.contains { Glob.matches($0, check.id) }) && !skip.contains { Glob.matches($0, check.id) }
+        }
+    }
+
+    func isSelected(_ id: String) -> Bool {
+        (only.isEmpty || only.contains { Glob.matches($0, id) }) && !skip.contains { Glob.matches($0, id) }
+    }
+
     func run() throws {
         if listChecks {
             print(TextTable.render(ContractCheck.all.map { [$0.id, $0.summary] }))
             return
         }
-        let suite = ContractSuite()
-        var results: [CheckResult] = []
-        var catalog: PluginCatalog?
-        func loaded() -> PluginCatalog {
-            if let catalog { return catalog }
-            let c = plugins.loadCatalog(quiet: json)
-            catalog = c
-            return c
+        let configuration = try config.map { file -> (ValidationConfig, String) in
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
+                throw CLIError("cannot read the configuration file \(DisplayText.escape(file))")
+            }
+            do { return (try ValidationConfig(json: text, fileName: file), file) } catch { throw CLIError("\(error)") }
         }
+        var suite = ContractSuite()
+        suite.seed = seed
+        let validator = IsolatedValidator(
+            executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0], timeout: timeout,
+            checks: selectedChecks, suite: suite)
+
+        func check(path: String, animator: String? = nil) -> [CheckResult] {
+            if inProcess {
+                let outcome = suite.checkPlugin(path: path)
+                guard let library = try? PluginLibrary.load(path: path), !outcome.animatorIDs.isEmpty else { return outcome.results }
+                let animators = library.animators.filter { animator == nil || $0.id == animator }
+                return outcome.results + animators.flatMap { a in selectedChecks.map { suite.run($0, on: a) } }
+            }
+            return validator.validate(path: path, animatorID: animator)
+        }
+
+        var results: [CheckResult] = []
         if targets.isEmpty {
-            let c = loaded()
-            for entry in c.entries { results += suite.validate(path: entry.path) }
-            for error in c.unreadable {
+            let found = plugins.searchPath.pluginFiles()
+            for (path, _) in found.files { results += check(path: path) }
+            for error in found.unreadable {
                 results.append(CheckResult(check: ContractCheck.loading.id, subject: error.path, status: .fail, details: [error.description]))
             }
+        } else {
+            var catalog: PluginCatalog?
+            for target in targets {
+                if target.contains("/") || target.hasSuffix(".so") {
+                    results += check(path: target)
+                } else {
+                    let c = catalog ?? plugins.loadCatalog(quiet: json)
+                    catalog = c
+                    let animator = try Resolution.animator(target, in: c)
+                    results += check(path: animator.library.path, animator: animator.id).filter {
+                        $0.subject == animator.qualifiedID || $0.status.isFailure
+                    }
+                }
+            }
         }
-        for target in targets {
-            if target.contains("/") || target.hasSuffix(".so") {
-                results += suite.validate(path: target)
-            } else {
-                let animator = try Resolution.animator(target, in: loaded())
-                results += suite.validate(animator)
+        results = results.filter { isSelected($0.check) || $0.status.isFailure }
+        if let (config, file) = configuration { results = config.apply(to: results, fileName: file) }
+
+        if let junit {
+            do {
+                try AtomicFile.write(JUnitReport.xml(results, seed: seed), to: junit)
+            } catch {
+                throw CLIError("cannot write --junit \(DisplayText.escape(junit)): \(error)")
             }
         }
         if json {
@@ -63,29 +134,57 @@ struct Validate: ParsableCommand {
                 var results: [CheckResult]
                 var passed: Bool
             }
-            let report = Report(seed: suite.seed, results: results, passed: !results.contains { $0.status.isFailure })
+            let report = Report(seed: seed, results: results, passed: !results.contains { $0.status.isFailure })
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            printReport(results, seed: suite.seed)
+            printReport(results)
         }
         if results.contains(where: { $0.status.isFailure }) { throw ExitCode(1) }
     }
 
-    private func printReport(_ results: [CheckResult], seed: UInt64) {
+    private func printReport(_ results: [CheckResult]) {
         var subjects: [String] = []
         for r in results where !subjects.contains(r.subject) { subjects.append(r.subject) }
         for subject in subjects {
             let mine = results.filter { $0.subject == subject }
             let worst = mine.map(\.status).max() ?? .pass
-            print("\(worst.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(DisplayText.escape(subject))")
+            let file = mine.first?.path.map { "  (\(DisplayText.escape(baseName($0))))" } ?? ""
+            print("\(pad(worst.rawValue)) \(DisplayText.escape(subject))\(mine.first?.subject.contains(":") == false ? file : "")")
             for r in mine where verbose || r.status != .pass {
-                print("  \(r.status.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0)) \(r.check)")
-                for d in r.details { print("        \(d)") }
+                print("  \(pad(r.status.rawValue)) \(r.check)")
+                for d in r.details { print("          \(d)") }
+                if let o = r.stdout { print("          stdout: \(o)") }
+                if let e = r.stderr { print("          stderr: \(e)") }
             }
         }
         var counts: [CheckStatus: Int] = [:]
         for r in results { counts[r.status, default: 0] += 1 }
         let summary = CheckStatus.allCases.filter { counts[$0] != nil }.map { "\(counts[$0]!) \($0.rawValue.lowercased())" }
         print("\n\(results.count) checks: \(summary.joined(separator: ", ")) (seed \(seed))")
+    }
+
+    private func pad(_ s: String) -> String { s.padding(toLength: 7, withPad: " ", startingAt: 0) }
+}
+
+/// The hidden worker that runs plugin code for `validate` in a child process.
+struct ValidateWorker: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate-worker", abstract: "Runs contract checks for `catalog validate` in a child process.",
+        shouldDisplay: false)
+
+    @Argument var path: String
+    @Option var start = 0
+    @Option var capture: String
+    @Option var seed: UInt64
+    @Option var checks: String
+    @Option var animator: String?
+
+    func run() throws {
+        var suite = ContractSuite()
+        suite.seed = seed
+        let selected = checks.split(separator: ",").compactMap { ContractCheck.named(String($0)) }
+        let status = ValidationWorker.run(
+            path: path, checks: selected, animatorFilter: animator, start: start, captureDirectory: capture, suite: suite)
+        if status != 0 { throw ExitCode(status) }
     }
 }

@@ -147,7 +147,7 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         let lines = CLI.lines(result.stdout)
         #expect(lines.contains { $0.hasPrefix("FAIL") && $0.hasSuffix("leaky-snapshot") }, "stdout: \(result.stdout)")
-        #expect(lines.contains { $0.trimmingCharacters(in: .whitespaces) == "FAIL  leaks" }, "stdout: \(result.stdout)")
+        #expect(lines.contains { $0.split(separator: " ", omittingEmptySubsequences: true) == ["FAIL", "leaks"] }, "stdout: \(result.stdout)")
         #expect(lines.last?.contains("fail") == true)
     }
 

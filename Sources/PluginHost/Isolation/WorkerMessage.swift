@@ -1,0 +1,26 @@
+/// A message a validation worker sends its parent, one JSON object per line on descriptor 3.
+enum WorkerMessage: Codable {
+    /// A unit is starting: from now on, a crash or a hang belongs to it.
+    case begin(unit: Int)
+    /// The plugin-level checks and the animators to check.
+    case plugin(subject: String, results: [CheckResult], animators: [String])
+    /// The result of one animator check.
+    case result(unit: Int, result: CheckResult)
+    /// One line of a replayed call sequence.
+    case replay(line: String)
+}
+
+/// The units of one plugin's validation: unit 0 checks the plugin; then one unit per animator
+/// and check, animator-major, in descriptor order.
+struct UnitPlan: Sendable, Hashable {
+    var animators: [String]
+    var checks: [ContractCheck]
+
+    var count: Int { 1 + animators.count * checks.count }
+
+    func unit(_ index: Int) -> (animator: String, check: ContractCheck)? {
+        guard index >= 1 && index < count else { return nil }
+        let i = index - 1
+        return (animators[i / checks.count], checks[i % checks.count])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import TestSupport
+import Testing
+
+/// Plugins that crash, hang, call exit() or print run in a child process: the validator and the
+/// listing survive them and say what happened, charged to the check that was running.
+@Suite("validate isolates plugin code")
+struct IsolationTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var fixture: String
+        var status: String
+        var firstCheck: String
+        var phrase: String
+        var description: String { "\(fixture) → \(status)" }
+    }
+
+    static let cases: [Case] = [
+        Case(fixture: "crash_in_step", status: "CRASH", firstCheck: "absent-views", phrase: "SIGSEGV"),
+        Case(fixture: "hang_in_step", status: "TIMEOUT", firstCheck: "absent-views", phrase: "no answer within 0.5 s"),
+        Case(fixture: "exit_in_setup", status: "CRASH", firstCheck: "lifecycle", phrase: "exit status 3"),
+    ]
+
+    func results(_ output: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        return try #require(object?["results"] as? [[String: Any]])
+    }
+
+    @Test(arguments: cases)
+    func survivesAndNamesTheCheck(_ c: Case) throws {
+        let result = try CLI.run(["validate", "--json", "--no-builtins", "--timeout", "0.5", try FixturePlugins.path(c.fixture)])
+        #expect(result.status == 1, "\(result.stderr)")
+        let rows = try results(result.stdout)
+        let hit = try #require(rows.first { $0["check"] as? String == c.firstCheck })
+        #expect(hit["status"] as? String == c.status)
+        #expect((hit["details"] as? [String])?.joined().contains(c.phrase) == true, "\(hit)")
+        // The plugin-level checks and the checks that never step still pass: only the unit that ran
+        // the plugin code is charged.
+        #expect(rows.first { $0["check"] as? String == "loading" }?["status"] as? String == "PASS")
+        #expect(rows.first { $0["check"] as? String == "duration" }?["status"] as? String == "PASS")
+        let statuses = Set(rows.compactMap { $0["status"] as? String })
+        #expect(statuses.isSubset(of: ["PASS", c.status]), "\(statuses)")
+    }
+
+    @Test func stdoutIsCapturedAndFailsTheQuietCheck() throws {
+        let result = try CLI.run(["validate", "--json", "--no-builtins", try FixturePlugins.path("prints_to_stdout")])
+        #expect(result.status == 1)
+        let rows = try results(result.stdout)
+        let quiet = try #require(rows.first { $0["check"] as? String == "quiet" && ($0["subject"] as? String)?.contains(":") == true })
+        #expect(quiet["status"] as? String == "FAIL")
+        #expect((quiet["details"] as? [String])?.first?.contains("prints-to-stdout: step progress=") == true)
+        #expect(rows.contains { ($0["stdout"] as? String)?.contains("step progress=") == true })
+        let failing = rows.filter { ["FAIL", "CRASH", "TIMEOUT"].contains($0["status"] as? String ?? "") }.compactMap { $0["check"] as? String }
+        #expect(failing == ["quiet"])
+    }
+
+    @Test func theBuiltInsPassInIsolationAndInProcessAlike() throws {
+        let isolated = try CLI.run(["validate", "--json"])
+        let inProcess = try CLI.run(["validate", "--json", "--in-process"])
+        #expect(isolated.status == 0 && inProcess.status == 0)
+        let a = try results(isolated.stdout).filter { $0["check"] as? String != "quiet" }
+        let b = try results(inProcess.stdout)
+        #expect(a.map { "\($0["subject"]!) \($0["check"]!) \($0["status"]!)" } == b.map { "\($0["subject"]!) \($0["check"]!) \($0["status"]!)" })
+    }
+}
+
+/// JUnit output, check selection and silencing known false positives.
+@Suite("validate reports and filters")
+struct ValidateReportTests {
+    @Test func junitIsWellFormedXMLWithOneCasePerCheck() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CLI.run(["validate", "--no-builtins", "--junit", file, try FixturePlugins.path("leaks_snapshot")])
+        #expect(result.status == 1)
+        let data = try #require(FileManager.default.contents(atPath: file))
+        let doc = try XMLDocument(data: data)
+        let suites = try doc.nodes(forXPath: "/testsuites/testsuite")
+        #expect(suites.count == 2)
+        let failures = try doc.nodes(forXPath: "//testcase[failure]")
+        #expect(failures.count == 1)
+        let failing = try #require(failures.first as? XMLElement)
+        #expect(failing.attribute(forName: "name")?.stringValue == "leaks")
+        #expect(failing.attribute(forName: "classname")?.stringValue == "org.example.leaky:leaky-snapshot")
+        let root = try #require(doc.rootElement())
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(Int(root.attribute(forName: "tests")?.stringValue ?? "") == (try doc.nodes(forXPath: "//testcase")).count)
+    }
+
+    @Test func onlyAndSkipSelectChecksByGlob() throws {
+        let path = try FixturePlugins.path("leaks_snapshot")
+        let only = try CLI.run(["validate", "--json", "--no-builtins", "--only", "lea*", path])
+        let object = try JSONSerialization.jsonObject(with: Data(only.stdout.utf8)) as? [String: Any]
+        let checks = Set((object?["results"] as? [[String: Any]] ?? []).compactMap { $0["check"] as? String })
+        #expect(checks == ["leaks"])
+        #expect(only.status == 1)
+        let skipped = try CLI.run(["validate", "--no-builtins", "--skip", "leaks", path])
+        #expect(skipped.status == 0, "\(skipped.stdout)")
+        let bad = try CLI.run(["validate", "--only", "nonsense-check", path])
+        #expect(bad.status != 0 && bad.stderr.contains("matches no check"))
+    }
+
+    @Test func configSilencesAKnownFalsePositive() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("validate.json").path
+        try #"{"silence": [{"check": "leaks", "subject": "org.example.leaky:*", "reason": "the snapshot is the host's by agreement"}]}"#
+            .write(toFile: config, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["validate", "--no-builtins", "--config", config, try FixturePlugins.path("leaks_snapshot")])
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("silenced by") && result.stdout.contains("by agreement") && result.stdout.contains("was FAIL"))
+
+        let broken = dir.appendingPathComponent("broken.json").path
+        try #"{"silence": [{"check": "no-such-check", "reason": "x"}]}"#.write(toFile: broken, atomically: true, encoding: .utf8)
+        let refused = try CLI.run(["validate", "--no-builtins", "--config", broken, try FixturePlugins.path("leaks_snapshot")])
+        #expect(refused.status != 0 && refused.stderr.contains("broken.json") && refused.stderr.contains("matches no check"))
+    }
+}
