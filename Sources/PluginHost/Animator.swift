@@ -23,13 +23,20 @@ public final class Animator: @unchecked Sendable {
 
     /// Starts a transition: the session is ready for `setup()`.
     /// - Parameter parameters: one value per parameter, in order; nil for the defaults.
-    public func begin(_ context: TransitionContext, parameters: [Double]? = nil) -> TransitionSession {
-        TransitionSession(animator: self, context: context, parameters: parameters ?? description.defaultValues)
+    /// - Parameter tracer: when set, the entry points are called through libffi and every call,
+    ///   with the host services the plugin uses, is recorded (the validator's path).
+    public func begin(_ context: TransitionContext, parameters: [Double]? = nil, tracer: CallTracer? = nil) -> TransitionSession {
+        let session = TransitionSession(animator: self, context: context, parameters: parameters ?? description.defaultValues)
+        if let tracer {
+            session.tracer = tracer
+            _ = tracer.beginSession(session)
+        }
+        return session
     }
 
     /// The duration in seconds the animator gives for `context`.
-    public func duration(_ context: TransitionContext, parameters: [Double]? = nil) -> Double {
-        begin(context, parameters: parameters).duration()
+    public func duration(_ context: TransitionContext, parameters: [Double]? = nil, tracer: CallTracer? = nil) -> Double {
+        begin(context, parameters: parameters, tracer: tracer).duration()
     }
 
     /// Runs a whole transition: setup, a step at each progress, then completion with `finished`.

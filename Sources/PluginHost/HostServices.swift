@@ -10,12 +10,27 @@ enum HostServices {
             abi: ABIVersion.host.c,
             name: UnsafePointer(strdup("Transition Catalog")),
             version: UnsafePointer(strdup(HostInfo.version)),
-            add_view: { ctx, view in session(ctx)?.addView(view) ?? false },
-            insert_view_below: { ctx, view, sibling in session(ctx)?.insertView(view, below: sibling) ?? false },
-            remove_view: { ctx, view in session(ctx)?.removeView(view) ?? false },
-            snapshot_view: { ctx, view in session(ctx)?.snapshotView(view) ?? TC_VIEW_NONE },
+            add_view: { ctx, view in
+                guard let s = session(ctx) else { return false }
+                return s.traced("add_view", [Double(view)], s.addView(view))
+            },
+            insert_view_below: { ctx, view, sibling in
+                guard let s = session(ctx) else { return false }
+                return s.traced("insert_view_below", [Double(view), Double(sibling)], s.insertView(view, below: sibling))
+            },
+            remove_view: { ctx, view in
+                guard let s = session(ctx) else { return false }
+                return s.traced("remove_view", [Double(view)], s.removeView(view))
+            },
+            snapshot_view: { ctx, view in
+                guard let s = session(ctx) else { return TC_VIEW_NONE }
+                return s.traced("snapshot_view", [Double(view)], s.snapshotView(view))
+            },
             make_view: { ctx, role, frame, color in
-                session(ctx)?.makeView(role: role, frame: frame, color: color, call: "make_view") ?? TC_VIEW_NONE
+                guard let s = session(ctx) else { return TC_VIEW_NONE }
+                return s.traced(
+                    "make_view", [Double(role), frame.x, frame.y, frame.width, frame.height],
+                    s.makeView(role: role, frame: frame, color: color, call: "make_view"))
             },
             timing_curve: { _, curve, t in
                 guard let c = TimingCurve(standardIndex: Int(curve)) else { return t }

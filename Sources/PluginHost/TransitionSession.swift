@@ -109,6 +109,8 @@ public final class TransitionSession {
     private var capacity: Int
     private var pluginState: UnsafeMutableRawPointer?
     var springCache = SpringCache()
+    /// Records calls when set; the entry points are then called through libffi.
+    var tracer: CallTracer?
 
     init(animator: Animator, context: TransitionContext, parameters: [Double]) {
         self.animator = animator
@@ -156,6 +158,10 @@ public final class TransitionSession {
     /// The duration the animator gives, in seconds (not checked here; the validator checks it).
     public func duration() -> Double {
         calls["duration", default: 0] += 1
+        if let tracer {
+            tracer.write(.call(name: "duration", progress: nil, finished: nil))
+            return FFIEntryPoints.duration(animator.pointer, cContext)
+        }
         return a.duration(animator.pointer, cContext)
     }
 
@@ -166,7 +172,13 @@ public final class TransitionSession {
         calls["setup", default: 0] += 1
         phase = .settingUp
         var state: UnsafeMutableRawPointer? = nil
-        let ok = a.setup(animator.pointer, cContext, &state)
+        let ok: Bool
+        if let tracer {
+            tracer.write(.call(name: "setup", progress: nil, finished: nil))
+            ok = FFIEntryPoints.setup(animator.pointer, cContext, &state)
+        } else {
+            ok = a.setup(animator.pointer, cContext, &state)
+        }
         pluginState = state
         guard ok else {
             phase = .done
@@ -182,7 +194,12 @@ public final class TransitionSession {
         precondition(phase == .running, "step runs between setup and completion")
         for i in views.indices { states[i] = views[i].base }
         phase = .stepping
-        a.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+        if let tracer {
+            tracer.write(.call(name: "step", progress: progress, finished: nil))
+            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+        } else {
+            a.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+        }
         phase = .running
         return UnsafeBufferPointer(start: states, count: views.count)
     }
@@ -209,7 +226,10 @@ public final class TransitionSession {
         precondition(phase == .running, "completion runs once, after setup")
         calls["completion", default: 0] += 1
         phase = .completing
-        if let completion = a.completion {
+        if let tracer {
+            tracer.write(.call(name: "completion", progress: nil, finished: finished))
+            FFIEntryPoints.completion(animator.pointer, cContext, pluginState, finished)
+        } else if let completion = a.completion {
             completion(animator.pointer, cContext, pluginState, finished)
         }
         pluginState = nil
@@ -260,6 +280,12 @@ public final class TransitionSession {
             return false
         }
         return true
+    }
+
+    /// Records a host service call when tracing, and returns its result.
+    func traced<T>(_ name: String, _ arguments: [Double], _ result: T) -> T {
+        tracer?.write(.host(name: name, arguments: arguments, result: "\(result)"))
+        return result
     }
 
     func addView(_ view: tc_view_id_t) -> Bool {

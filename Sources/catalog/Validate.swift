@@ -38,6 +38,12 @@ struct Validate: ParsableCommand {
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed
 
+    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"))
+    var reproduce: String?
+
     @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the validator down).")
     var inProcess = false
 
@@ -80,9 +86,24 @@ struct Validate: ParsableCommand {
         }
         var suite = ContractSuite()
         suite.seed = seed
-        let validator = IsolatedValidator(
+        var validator = IsolatedValidator(
             executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0], timeout: timeout,
             checks: selectedChecks, suite: suite)
+        validator.recordDirectory = record ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-traces-\(getpid())").path
+        if let reproduce {
+            let replay = validator.replay(trace: reproduce)
+            for line in replay.lines { print(line) }
+            if let failure = replay.failure {
+                print(failure)
+                throw ExitCode(1)
+            }
+            let calls = replay.lines.filter { $0.hasPrefix("#") }.count
+            print(replay.diverged
+                ? "replayed \(calls) calls: the plugin used the host services differently from the recording"
+                : "replayed \(calls) calls exactly as recorded; no crash")
+            if replay.diverged { throw ExitCode(1) }
+            return
+        }
 
         func check(path: String, animator: String? = nil) -> [CheckResult] {
             if inProcess {
@@ -172,7 +193,8 @@ struct ValidateWorker: ParsableCommand {
         commandName: "validate-worker", abstract: "Runs contract checks for `catalog validate` in a child process.",
         shouldDisplay: false)
 
-    @Argument var path: String
+    @Argument var path: String?
+    @Option var replay: String?
     @Option var start = 0
     @Option var capture: String
     @Option var seed: UInt64
@@ -180,6 +202,12 @@ struct ValidateWorker: ParsableCommand {
     @Option var animator: String?
 
     func run() throws {
+        if let replay {
+            let status = ValidationWorker.replay(trace: replay, captureDirectory: capture)
+            if status != 0 { throw ExitCode(status) }
+            return
+        }
+        guard let path else { throw ExitCode(2) }
         var suite = ContractSuite()
         suite.seed = seed
         let selected = checks.split(separator: ",").compactMap { ContractCheck.named(String($0)) }

@@ -17,6 +17,9 @@ public final class ChildProcess {
         /// It sent no report within the deadline and was killed.
         case timedOut(seconds: Double)
 
+        /// True when a signal ended it.
+        public var isSignal: Bool { if case .signaled = self { true } else { false } }
+
         /// `exit status 3`, `SIGSEGV (segmentation fault)`, `no report within 10 s`.
         public var description: String {
             switch self {

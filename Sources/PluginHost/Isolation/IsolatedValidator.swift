@@ -16,6 +16,8 @@ public struct IsolatedValidator: Sendable {
     public var checks: [ContractCheck]
     /// The suite's settings (seed, container, samples) passed to the worker.
     public var suite: ContractSuite
+    /// Where call traces of failing checks are kept; nil keeps none.
+    public var recordDirectory: String?
 
     /// Creates an isolated validator.
     public init(executable: String, timeout: Double = 20, checks: [ContractCheck] = ContractSuite.animatorChecks, suite: ContractSuite = ContractSuite()) {
@@ -60,7 +62,9 @@ public struct IsolatedValidator: Sendable {
                         results += r
                         plan = UnitPlan(animators: animators, checks: checks)
                         finished.insert(0)
-                    case .result(let unit, let r):
+                    case .result(let unit, var r):
+                        if r.status.isFailure { r.details += keepTrace(capture, unit: unit, subject: r.subject, check: r.check) }
+                        try? FileManager.default.removeItem(atPath: capture + "/unit-\(unit).trace")
                         results.append(r)
                         finished.insert(unit)
                     case .replay: break
@@ -88,11 +92,72 @@ public struct IsolatedValidator: Sendable {
                 break
             }
             guard let plan, let (animator, check) = plan.unit(unit) else { break }
-            results.append(failure(status, check: check, subject: "\(subject):\(animator)", path: path, capture: capture, what))
+            var charged = failure(status, check: check, subject: "\(subject):\(animator)", path: path, capture: capture, what)
+            charged.details += keepTrace(capture, unit: unit, subject: charged.subject, check: check.id)
+            results.append(charged)
             start = unit + 1
             if start >= plan.count { break }
         }
         return results + quietResults(results, plan: plan, subject: subject, path: path)
+    }
+
+    /// What replaying a trace showed.
+    public struct Replay: Sendable {
+        /// The calls made and what they gave, in order.
+        public var lines: [String]
+        /// How the replay ended: nil when every call returned.
+        public var failure: String?
+        /// True when the plugin used the host services differently from the record.
+        public var diverged: Bool
+    }
+
+    /// Replays the trace at `path` in a child process.
+    public func replay(trace path: String) -> Replay {
+        let fm = FileManager.default
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-replay-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: capture) }
+        let child: ChildProcess
+        do {
+            child = try ChildProcess(
+                executable: executable, arguments: ["validate-worker", "--replay", path, "--capture", capture, "--seed", "0", "--checks", ""],
+                stdoutPath: capture + "/worker.out", stderrPath: capture + "/worker.err")
+        } catch {
+            return Replay(lines: [], failure: "\(error)", diverged: false)
+        }
+        var lines: [String] = []
+        var timedOut = false
+        do {
+            while let line = try child.nextReport(timeout: timeout) {
+                if case .replay(let text)? = try? JSONDecoder().decode(WorkerMessage.self, from: Data(line.utf8)) { lines.append(text) }
+            }
+        } catch {
+            timedOut = true
+        }
+        let ending = timedOut ? child.kill() : child.wait()
+        let last = lines.last(where: { $0.hasPrefix("#") }) ?? "the start"
+        switch ending {
+        case .exited(0): return Replay(lines: lines, failure: nil, diverged: false)
+        case .exited(1): return Replay(lines: lines, failure: nil, diverged: true)
+        case .exited(2): return Replay(lines: lines, failure: lines.last ?? "the trace could not be replayed", diverged: false)
+        case .timedOut, .signaled, .exited:
+            let what = timedOut ? "TIMEOUT: no answer within \(Format.number(timeout)) s" : (ending.isSignal ? "CRASH: \(ending)" : "CRASH: \(ending)")
+            return Replay(lines: lines, failure: "\(what) during \(last)", diverged: false)
+        }
+    }
+
+    /// Copies the unit's call trace to the record directory and describes it: its last calls and
+    /// the command that replays it.
+    private func keepTrace(_ capture: String, unit: Int, subject: String, check: String) -> [String] {
+        let source = capture + "/unit-\(unit).trace"
+        guard let directory = recordDirectory, FileManager.default.fileExists(atPath: source) else { return [] }
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let name = "\(subject)-\(check)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
+        let target = directory + "/" + String(name) + ".trace"
+        try? FileManager.default.removeItem(atPath: target)
+        guard (try? FileManager.default.copyItem(atPath: source, toPath: target)) != nil else { return [] }
+        let calls = CallTracer.summary(path: target).map { "  \($0)" }
+        return ["last calls:"] + calls + ["replay: catalog validate --reproduce \(target)"]
     }
 
     private func crashDescription(_ ending: ChildProcess.Ending) -> String {

@@ -19,6 +19,7 @@ public enum ValidationWorker {
     ) -> Int32 {
         let reporter = Reporter(fd: 3)
         let capture = OutputCapture(directory: captureDirectory)
+        var suite = suite
         var animators: [String] = []
         if start == 0 {
             reporter.send(.begin(unit: 0))
@@ -38,6 +39,7 @@ public enum ValidationWorker {
         for index in max(1, start)..<plan.count {
             guard let (id, check) = plan.unit(index), let animator = library.animator(id) else { continue }
             reporter.send(.begin(unit: index))
+            suite.tracer = CallTracer(path: captureDirectory + "/unit-\(index).trace")
             capture.begin()
             var result = suite.run(check, on: animator)
             let output = capture.end()
@@ -46,6 +48,21 @@ public enum ValidationWorker {
             reporter.send(.result(unit: index, result: result))
         }
         return 0
+    }
+}
+
+extension ValidationWorker {
+    /// Replays a recorded trace, reporting each call on descriptor 3, then the divergences.
+    public static func replay(trace: String, captureDirectory: String) -> Int32 {
+        let reporter = Reporter(fd: 3)
+        do {
+            let divergences = try TraceReplayer.replay(path: trace, reporter: reporter, scratch: captureDirectory)
+            for d in divergences { reporter.send(.replay(line: "diverged: \(d)")) }
+            return divergences.isEmpty ? 0 : 1
+        } catch {
+            reporter.send(.replay(line: "error: \(error)"))
+            return 2
+        }
     }
 }
 

@@ -10,6 +10,8 @@ public struct ContractSuite: Sendable {
     public var samples = 240
     /// The seed of the shuffled orders, printed in reports so a run can be repeated.
     public var seed: UInt64 = 0x7C_2024
+    /// When set, every entry point is called through libffi and recorded here.
+    public var tracer: CallTracer?
 
     /// Creates a suite with the default settings.
     public init() {}
@@ -76,7 +78,7 @@ public struct ContractSuite: Sendable {
         var findings = Findings()
         for scenario in scenarios ?? Scenario.all(for: animator.description) {
             guard let context = scenario.context(container: container) else { continue }
-            TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed)
+            TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer)
                 .run(check, into: &findings)
         }
         let result = findings.results(subject: animator.qualifiedID, checks: [check]).first

@@ -9,6 +9,7 @@ struct TransitionChecks {
     let context: TransitionContext
     let samples: Int
     let seed: UInt64
+    let tracer: CallTracer?
 
     /// The largest move of a drawn corner between neighbouring samples, as a fraction of the
     /// container's diagonal, before it counts as a jump.
@@ -53,7 +54,7 @@ struct TransitionChecks {
 
     /// Runs the transition once; nil when setup refused it.
     func sampledRun(parameters: [Double]? = nil, context: TransitionContext? = nil) -> Run? {
-        let session = animator.begin(context ?? self.context, parameters: parameters)
+        let session = animator.begin(context ?? self.context, parameters: parameters, tracer: tracer)
         guard (try? session.setup()) != nil else { return nil }
         let frames = progresses.map { session.step($0) }
         let overshoot = [-0.05, 1.05].map { session.step($0) }
@@ -72,7 +73,7 @@ struct TransitionChecks {
     // MARK: lifecycle
 
     private func checkLifecycle(_ findings: inout Findings) {
-        let session = animator.begin(context)
+        let session = animator.begin(context, tracer: tracer)
         do {
             try session.setup()
         } catch {
@@ -95,7 +96,7 @@ struct TransitionChecks {
     }
 
     private func checkContainerSetup(_ findings: inout Findings) {
-        let session = animator.begin(context)
+        let session = animator.begin(context, tracer: tracer)
         guard (try? session.setup()) != nil else {
             findings.skip(.containerSetup, "\(label): setup returned false (see lifecycle)")
             return
@@ -108,7 +109,7 @@ struct TransitionChecks {
     }
 
     private func checkAbsentViews(_ findings: inout Findings) {
-        let session = animator.begin(context)
+        let session = animator.begin(context, tracer: tracer)
         if (try? session.setup()) != nil {
             _ = session.step(0)
             _ = session.step(0.5)
@@ -126,7 +127,7 @@ struct TransitionChecks {
     // MARK: duration
 
     private func checkDuration(_ findings: inout Findings) {
-        let first = animator.duration(context), second = animator.duration(context)
+        let first = animator.duration(context, tracer: tracer), second = animator.duration(context, tracer: tracer)
         if !first.isFinite || first <= 0 {
             findings.fail(.duration, "\(label): duration is \(first); return a finite number of seconds > 0")
         } else if first > 60 {
@@ -355,7 +356,7 @@ struct TransitionChecks {
     // MARK: purity
 
     private func checkPurity(_ findings: inout Findings) {
-        let session = animator.begin(context)
+        let session = animator.begin(context, tracer: tracer)
         guard (try? session.setup()) != nil else {
             findings.skip(.purity, "\(label): setup returned false (see lifecycle)")
             return
@@ -395,7 +396,7 @@ struct TransitionChecks {
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
             interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
         else { return }
-        let session = animator.begin(interactive)
+        let session = animator.begin(interactive, tracer: tracer)
         guard (try? session.setup()) != nil else {
             findings.skip(.reversibility, "\(label): setup returned false (see lifecycle)")
             return
@@ -450,13 +451,13 @@ struct TransitionChecks {
         }
         var ok = true
         for (values, description) in sets {
-            let d = animator.duration(context, parameters: values)
+            let d = animator.duration(context, parameters: values, tracer: tracer)
             if !d.isFinite || d <= 0 || d > 60 {
                 ok = false
                 findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): duration is \(d)")
                 continue
             }
-            let session = animator.begin(context, parameters: values)
+            let session = animator.begin(context, parameters: values, tracer: tracer)
             guard (try? session.setup()) != nil else {
                 ok = false
                 findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): setup returned false")
@@ -486,7 +487,7 @@ struct TransitionChecks {
         // Two transitions interleaved step by step, the second with other parameters when there are any.
         let otherValues = parameterSets().first?.values
         let otherSolo = otherValues.flatMap { sampledRun(parameters: $0) }
-        let a = animator.begin(context), b = animator.begin(context, parameters: otherValues)
+        let a = animator.begin(context, tracer: tracer), b = animator.begin(context, parameters: otherValues, tracer: tracer)
         guard (try? a.setup()) != nil, (try? b.setup()) != nil else {
             findings.fail(.independence, "\(label): setup of a second transition while the first was running returned false; keep per-transition state in the state pointer")
             return
@@ -541,6 +542,7 @@ struct TransitionChecks {
     /// The average step time above which the check warns, in seconds.
     static let stepBudget = 50e-6
 
+    /// Measures the direct call path that hosts use, untraced.
     private func checkStepCost(_ findings: inout Findings) {
         let session = animator.begin(context)
         guard (try? session.setup()) != nil else {
@@ -574,7 +576,7 @@ struct TransitionChecks {
     }
 
     private func checkCancel(_ findings: inout Findings) {
-        let session = animator.begin(context)
+        let session = animator.begin(context, tracer: tracer)
         guard (try? session.setup()) != nil else { return }
         _ = session.step(0.6)
         _ = session.step(0.3)

@@ -1,0 +1,150 @@
+import Foundation
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One line of a call trace: a transition's start, an entry point the host called, or a host
+/// service the plugin called.
+public enum TraceEvent: Codable, Sendable, Hashable {
+    /// A new transition: what is needed to build it again.
+    case session(TraceSession)
+    /// The host called an entry point: `duration`, `setup`, `step` (with progress) or
+    /// `completion` (with finished).
+    case call(name: String, progress: Double?, finished: Bool?)
+    /// The plugin called a host service, with its arguments and result.
+    case host(name: String, arguments: [Double], result: String)
+}
+
+/// What a trace needs to rebuild a transition.
+public struct TraceSession: Codable, Sendable, Hashable {
+    /// A number for the session, unique within the trace.
+    public var id: Int
+    /// The plugin file.
+    public var path: String
+    /// The animator id.
+    public var animator: String
+    /// The operation.
+    public var operation: TransitionOperation
+    /// The presentation style.
+    public var style: PresentationStyle
+    /// The container's size.
+    public var width: Double
+    /// The container's size.
+    public var height: Double
+    /// The interactive flag.
+    public var interactive: Bool
+    /// Tab indexes.
+    public var tabFrom: Int
+    /// Tab indexes.
+    public var tabTo: Int
+    /// The parameter values.
+    public var parameters: [Double]
+
+    /// The context this session ran in.
+    public func context() throws -> TransitionContext {
+        try TransitionContext(
+            operation: operation, style: style, containerBounds: Rect(x: 0, y: 0, width: width, height: height),
+            interactive: interactive, tabFromIndex: tabFrom, tabToIndex: tabTo)
+    }
+}
+
+/// Records the calls of the sessions that use it, as JSON lines written straight to a file
+/// descriptor, so the trace survives a crash of the process that wrote it.
+public final class CallTracer: @unchecked Sendable {
+    private let fd: Int32
+    private let lock = NSLock()
+    private var nextSession = 0
+    private var lines = 0
+    /// Lines beyond which a trace stops growing (it still ends with the calls that matter most:
+    /// the first sessions of the unit).
+    public static let lineLimit = 200_000
+
+    /// A tracer writing to `path` (created or truncated).
+    public init?(path: String) {
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
+        if fd < 0 { return nil }
+    }
+
+    deinit { close(fd) }
+
+    /// Starts a new trace in the same file.
+    public func truncate() {
+        lock.lock()
+        ftruncate(fd, 0)
+        lines = 0
+        lock.unlock()
+    }
+
+    func beginSession(_ session: TransitionSession) -> Int {
+        lock.lock()
+        let id = nextSession
+        nextSession += 1
+        lock.unlock()
+        let c = session.context
+        write(.session(TraceSession(
+            id: id, path: session.animator.library.path, animator: session.animator.id, operation: c.operation,
+            style: c.style, width: c.containerBounds.width, height: c.containerBounds.height, interactive: c.interactive,
+            tabFrom: c.tabFromIndex, tabTo: c.tabToIndex, parameters: session.parameters)))
+        return id
+    }
+
+    func write(_ event: TraceEvent) {
+        guard var data = try? JSONEncoder().encode(event) else { return }
+        data.append(10)
+        lock.lock()
+        defer { lock.unlock() }
+        guard lines < Self.lineLimit else { return }
+        lines += 1
+        data.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads a trace file: its events in order.
+    public static func read(path: String) throws -> [TraceEvent] {
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw TraceError(description: "cannot read the trace \(DisplayText.escape(path))")
+        }
+        return try text.split(separator: "\n").enumerated().map { i, line in
+            do { return try JSONDecoder().decode(TraceEvent.self, from: Data(line.utf8)) } catch {
+                throw TraceError(description: "\(DisplayText.escape(path)):\(i + 1): not a trace line; give a file that `catalog validate` recorded")
+            }
+        }
+    }
+
+    /// A short account of the end of a trace: the last transition and its last calls, with runs
+    /// of steps folded into one line.
+    public static func summary(path: String, calls: Int = 8) -> [String] {
+        guard let events = try? read(path: path), let start = events.lastIndex(where: { if case .session = $0 { true } else { false } }),
+            case .session(let s) = events[start]
+        else { return [] }
+        var lines = ["\(s.animator) \(s.operation)\(s.operation.isModal ? " (\(s.style))" : "") in \(Format.number(s.width))x\(Format.number(s.height)), parameters \(s.parameters.map { Format.number($0, decimals: 4) })"]
+        var folded: [String] = []
+        var steps: [Double] = []
+        func flush() {
+            guard !steps.isEmpty else { return }
+            folded.append(steps.count == 1 ? "step(\(Format.number(steps[0], decimals: 6)))" : "step ×\(steps.count) (\(Format.number(steps[0], decimals: 4)) … \(Format.number(steps.last!, decimals: 4)))")
+            steps.removeAll()
+        }
+        for e in events[(start + 1)...] {
+            switch e {
+            case .call("step", let p?, _): steps.append(p)
+            case .call(let name, _, let finished):
+                flush()
+                folded.append(finished.map { "\(name)(\($0 ? "finished" : "cancelled"))" } ?? "\(name)()")
+            case .host(let name, let args, let result):
+                flush()
+                folded.append("  plugin → \(name)(\(args.map { Format.number($0) }.joined(separator: ", "))) = \(result)")
+            case .session: break
+            }
+        }
+        flush()
+        return lines + folded.suffix(calls)
+    }
+}
+
+/// A trace file that cannot be used.
+public struct TraceError: Error, CustomStringConvertible {
+    /// What is wrong.
+    public let description: String
+}
