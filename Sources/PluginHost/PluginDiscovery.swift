@@ -120,6 +120,22 @@ public struct PluginCatalog: Sendable {
         public var winner: String
         /// The file whose animator is hidden.
         public var shadowed: String
+        /// The shadowings among plugins given highest precedence first, each with its animator ids.
+        public static func find(in plugins: [(path: String, animatorIDs: [String])]) -> [Shadowing] {
+            var owner: [String: String] = [:]
+            var found: [Shadowing] = []
+            for (path, ids) in plugins {
+                for id in ids {
+                    if let winner = owner[id] {
+                        found.append(Shadowing(animatorID: id, winner: winner, shadowed: path))
+                    } else {
+                        owner[id] = path
+                    }
+                }
+            }
+            return found
+        }
+
         /// One line naming both files.
         public var description: String {
             "animator '\(animatorID)' of \(DisplayText.escape(shadowed)) is shadowed by the one in \(DisplayText.escape(winner)); use its qualified id to reach it"
@@ -142,18 +158,8 @@ public struct PluginCatalog: Sendable {
             do { result = .success(try PluginLibrary.load(path: path)) } catch { result = .failure(error) }
             entries.append(Entry(path: path, origin: origin, result: result))
         }
-        var owner: [String: String] = [:]
-        var shadowings: [Shadowing] = []
-        for case .success(let library) in entries.map(\.result) {
-            for animator in library.animators {
-                if let winner = owner[animator.id] {
-                    shadowings.append(Shadowing(animatorID: animator.id, winner: winner, shadowed: library.path))
-                } else {
-                    owner[animator.id] = library.path
-                }
-            }
-        }
-        return PluginCatalog(entries: entries, unreadable: found.unreadable, shadowings: shadowings)
+        let loaded = entries.compactMap { try? $0.result.get() }.map { ($0.path, $0.animators.map(\.id)) }
+        return PluginCatalog(entries: entries, unreadable: found.unreadable, shadowings: Shadowing.find(in: loaded))
     }
 
     /// The loaded libraries, highest precedence first.

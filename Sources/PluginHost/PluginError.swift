@@ -1,7 +1,7 @@
 import TransitionCore
 
 /// Why a plugin file could not be used. Every case names the file and says what to do.
-public struct PluginError: Error, Hashable, CustomStringConvertible, Sendable {
+public struct PluginError: Error, Hashable, CustomStringConvertible, Sendable, Codable {
     /// The kind of failure, stable for tests and JSON.
     public enum Kind: String, Sendable, Hashable, Codable {
         /// dlopen refused the file: not a shared library, wrong architecture, missing dependency.

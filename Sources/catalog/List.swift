@@ -7,7 +7,12 @@ import TransitionCore
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the animators of every plugin found.",
-        discussion: "A plugin that cannot be loaded is listed as an error with its reason; the listing goes on.")
+        discussion: """
+            Plugins are loaded in a child process, so one that crashes or hangs is listed as an error \
+            with its reason and the listing goes on. What was learned is cached by path, size and \
+            modification time (in $TRANSITION_CATALOG_CACHE, $XDG_CACHE_HOME/transition-catalog or \
+            ~/.cache/transition-catalog), so unchanged plugins are not loaded again.
+            """)
 
     @OptionGroup var plugins: PluginOptions
 
@@ -15,59 +20,52 @@ struct List: ParsableCommand {
     var json = false
 
     func run() throws {
-        let catalog = plugins.loadCatalog(quiet: true)
-        if !json { for s in catalog.shadowings { printError("warning: \(s)") } }
+        let index = plugins.loadIndex(quiet: true)
         if json {
-            try printJSON(catalog)
+            try printJSON(index)
         } else {
-            printTable(catalog)
+            for s in index.shadowings { printError("warning: \(s)") }
+            printTable(index)
         }
     }
 
-    private func defaultDuration(_ animator: Animator) -> Double? {
-        guard let op = animator.description.operations.first,
-            let context = try? TransitionContext(
-                operation: op, style: animator.description.defaultStyle(for: op),
-                containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
-        else { return nil }
-        return animator.duration(context)
-    }
-
-    private func printTable(_ catalog: PluginCatalog) {
+    private func printTable(_ index: PluginIndex) {
         var rows: [[String]] = [["ID", "OPERATIONS", "DURATION", "PARAMETERS", "PLUGIN"]]
-        let shadowed = Set(catalog.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
-        for library in catalog.libraries {
-            for animator in library.animators {
-                let d = animator.description
+        let shadowed = Set(index.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
+        for plugin in index.plugins {
+            for d in plugin.animators {
                 var ops = d.operations.map(\.name).joined(separator: ",")
                 if d.styles == [.custom] { ops += " (custom)" }
                 let params = d.parameters.map { "\($0.id)=\($0.display($0.defaultValue))" }.joined(separator: " ")
                 var id = d.id
-                if shadowed.contains("\(library.path)\u{0}\(d.id)") { id = "\(library.info.id):\(d.id) (shadowed)" }
+                if shadowed.contains("\(plugin.path)\u{0}\(d.id)") { id = "\(plugin.id):\(d.id) (shadowed)" }
+                let duration = index.duration(path: plugin.path, animatorID: d.id)
                 rows.append([
-                    id, ops, defaultDuration(animator).map { Format.number($0, decimals: 3) + "s" } ?? "?",
-                    params.isEmpty ? "-" : params, baseName(library.path),
+                    id, ops, duration.map { $0 > 0 ? Format.number($0, decimals: 3) + "s" : "invalid" } ?? "?",
+                    params.isEmpty ? "-" : params, baseName(plugin.path),
                 ])
             }
         }
         print(TextTable.render(rows))
-        let count = catalog.libraries.reduce(0) { $0 + $1.animators.count }
-        print("\n\(count) animator\(count == 1 ? "" : "s") from \(catalog.libraries.count) plugin\(catalog.libraries.count == 1 ? "" : "s")")
-        for error in catalog.errors + catalog.unreadable {
+        let count = index.plugins.reduce(0) { $0 + $1.animators.count }
+        print("\n\(count) animator\(count == 1 ? "" : "s") from \(index.plugins.count) plugin\(index.plugins.count == 1 ? "" : "s")")
+        for error in index.errors + index.unreadable {
             print("error: \(error)")
         }
     }
 
-    private func printJSON(_ catalog: PluginCatalog) throws {
+    private func printJSON(_ index: PluginIndex) throws {
         struct Listing: Encodable {
             var plugins: [PluginEntry]
             var errors: [ErrorEntry]
             var shadowed: [ShadowEntry]
+            var scanned: [String]
         }
         struct PluginEntry: Encodable {
             var path: String
             var origin: String
             var plugin: PluginInfo
+            var durations: [String: Double]
         }
         struct ErrorEntry: Encodable {
             var path: String
@@ -82,18 +80,19 @@ struct List: ParsableCommand {
         }
         var plugins: [PluginEntry] = []
         var errors: [ErrorEntry] = []
-        for entry in catalog.entries {
-            switch entry.result {
-            case .success(let library): plugins.append(PluginEntry(path: entry.path, origin: entry.origin, plugin: library.info))
-            case .failure(let e): errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy))
+        for (record, origin) in index.entries {
+            if let plugin = record.plugin {
+                plugins.append(PluginEntry(path: record.path, origin: origin, plugin: plugin, durations: record.durations))
             }
+            if let e = record.error { errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy)) }
         }
-        for e in catalog.unreadable {
+        for e in index.unreadable {
             errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy))
         }
         let listing = Listing(
             plugins: plugins, errors: errors,
-            shadowed: catalog.shadowings.map { ShadowEntry(animator: $0.animatorID, winner: $0.winner, shadowed: $0.shadowed) })
+            shadowed: index.shadowings.map { ShadowEntry(animator: $0.animatorID, winner: $0.winner, shadowed: $0.shadowed) },
+            scanned: index.scanned)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         print(String(decoding: try encoder.encode(listing), as: UTF8.self))

@@ -14,11 +14,29 @@ struct PluginOptions: ParsableArguments {
     @Flag(name: .customLong("no-builtins"), help: "Do not load the built-in plugin library.")
     var noBuiltins = false
 
+    @Flag(name: .customLong("no-cache"), help: "Scan every plugin again instead of reusing what the cache knows about unchanged files.")
+    var noCache = false
+
     /// The search path for these options and the process environment.
     var searchPath: PluginSearchPath {
         PluginSearchPath(
             explicit: pluginPaths, environment: environment(),
             builtInDirectory: noBuiltins ? nil : PluginSearchPath.executableDirectory())
+    }
+
+    /// Scans every plugin in a child process (or reuses the cache) and, unless `quiet`, reports
+    /// shadowed ids and unreadable paths on standard error. No plugin code runs in this process.
+    func loadIndex(quiet: Bool = false) -> PluginIndex {
+        let env = environment()
+        let scanner = PluginScanner(
+            executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0],
+            cacheFile: noCache ? nil : PluginScanner.defaultCacheFile(environment: env))
+        let index = PluginIndex.build(searchPath, scanner: scanner)
+        if !quiet {
+            for s in index.shadowings { printError("warning: \(s)") }
+            for e in index.unreadable where e.reason.contains("built-in") == false { printError("warning: \(e)") }
+        }
+        return index
     }
 
     /// Loads every plugin and, unless `quiet`, reports shadowed ids and unreadable paths on

@@ -52,8 +52,8 @@ struct Preview: ParsableCommand {
 
     func run() throws {
         let op = try Resolution.operation(operation)
-        let catalog = plugins.loadCatalog()
-        let chosen = try Resolution.animator(animator, in: catalog, for: op)
+        let index = plugins.loadIndex()
+        let chosen = try Resolution.animator(animator, in: index, for: op)
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
         let context = try TransitionContext(

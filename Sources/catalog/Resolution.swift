@@ -20,6 +20,31 @@ enum Resolution {
         throw CLIError("unknown operation '\(DisplayText.escape(name))'; \(hint)operations are \(names.joined(separator: ", "))")
     }
 
+    /// Finds the animator in the index, checks the operation, then loads only its plugin.
+    static func animator(_ reference: String, in index: PluginIndex, for operation: TransitionOperation? = nil) throws -> Animator {
+        guard let (plugin, description) = index.locate(reference) else {
+            let ids = index.animators.map(\.animator.id)
+            let hint = Suggestions.closest(to: reference, in: ids).map { "did you mean '\($0)'? " } ?? ""
+            var message = "unknown animator '\(DisplayText.escape(reference))'; \(hint)run `catalog list` to see them all"
+            if !index.errors.isEmpty { message += " (\(index.errors.count) plugin file(s) could not be loaded; `catalog list` shows why)" }
+            throw CLIError(message)
+        }
+        if let operation, !description.supports(operation) {
+            let others = index.animators.filter { $0.animator.supports(operation) }.map(\.animator.id)
+            throw CLIError(
+                "\(description.id) does not support \(operation); it supports \(description.operations.map(\.name).joined(separator: ", ")). "
+                    + "Animators for \(operation): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
+        }
+        do {
+            guard let animator = try PluginLibrary.load(path: plugin.path).animator(description.id) else {
+                throw CLIError("\(DisplayText.escape(plugin.path)) no longer has animator '\(description.id)'; run with --no-cache")
+            }
+            return animator
+        } catch let error as PluginError {
+            throw CLIError(error.description)
+        }
+    }
+
     static func animator(_ reference: String, in catalog: PluginCatalog, for operation: TransitionOperation? = nil) throws -> Animator {
         guard let animator = catalog.animator(reference) else {
             let ids = catalog.animators.map(\.id)

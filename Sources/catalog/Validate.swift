@@ -123,16 +123,19 @@ struct Validate: ParsableCommand {
                 results.append(CheckResult(check: ContractCheck.loading.id, subject: error.path, status: .fail, details: [error.description]))
             }
         } else {
-            var catalog: PluginCatalog?
+            var index: PluginIndex?
             for target in targets {
                 if target.contains("/") || target.hasSuffix(".so") {
                     results += check(path: target)
                 } else {
-                    let c = catalog ?? plugins.loadCatalog(quiet: json)
-                    catalog = c
-                    let animator = try Resolution.animator(target, in: c)
-                    results += check(path: animator.library.path, animator: animator.id).filter {
-                        $0.subject == animator.qualifiedID || $0.status.isFailure
+                    let i = index ?? plugins.loadIndex(quiet: json)
+                    index = i
+                    guard let (plugin, animator) = i.locate(target) else {
+                        _ = try Resolution.animator(target, in: i)
+                        continue
+                    }
+                    results += check(path: plugin.path, animator: animator.id).filter {
+                        $0.subject == "\(plugin.id):\(animator.id)" || $0.status.isFailure
                     }
                 }
             }
@@ -214,5 +217,17 @@ struct ValidateWorker: ParsableCommand {
         let status = ValidationWorker.run(
             path: path, checks: selected, animatorFilter: animator, start: start, captureDirectory: capture, suite: suite)
         if status != 0 { throw ExitCode(status) }
+    }
+}
+
+/// The hidden worker that loads plugins for `list` in a child process.
+struct ScanWorkerCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "scan-worker", abstract: "Loads plugins for `catalog list` in a child process.", shouldDisplay: false)
+
+    @Argument var paths: [String] = []
+
+    func run() throws {
+        ScanWorker.run(paths: paths)
     }
 }

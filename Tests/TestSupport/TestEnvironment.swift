@@ -27,6 +27,10 @@ public enum TestEnvironment {
     /// The built-in plugin library.
     public static var builtinPlugin: String { productsDirectory + "/libCatalogPlugins.so" }
 
+    /// The plugin scan cache used by the programs tests run: one per test process, inside the
+    /// build directory, so tests never touch the user's cache.
+    public static let scanCache: String = productsDirectory + "/test-scan-cache-\(getpid()).json"
+
     /// The system C compiler.
     public static var cCompiler: String { ProcessInfo.processInfo.environment["CC"] ?? "cc" }
 }
@@ -49,6 +53,7 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
+    env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()

@@ -73,10 +73,14 @@ struct Reporter {
     func send(_ message: WorkerMessage) {
         guard var data = try? JSONEncoder().encode(message) else { return }
         data.append(10)
+        write(data)
+    }
+
+    func write(_ data: Data) {
         data.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if n <= 0 { if errno == EINTR { continue } else { return } }
                 offset += n
             }

@@ -1,0 +1,51 @@
+import TransitionCore
+
+/// What is known about every plugin on a search path without loading any of them in this
+/// process: scan records (from a child process or the cache), precedence and shadowing.
+public struct PluginIndex: Sendable {
+    /// One record per plugin file, highest precedence first, with where it came from.
+    public var entries: [(record: ScanRecord, origin: String)]
+    /// Search path entries that could not be read.
+    public var unreadable: [PluginError]
+    /// Animator ids claimed by more than one plugin.
+    public var shadowings: [PluginCatalog.Shadowing]
+    /// The files that were loaded (in a child process) to build this index; the rest came from the cache.
+    public var scanned: [String]
+
+    /// Scans the plugins of `searchPath` with `scanner`.
+    public static func build(_ searchPath: PluginSearchPath, scanner: PluginScanner) -> PluginIndex {
+        let found = searchPath.pluginFiles()
+        let outcome = scanner.scan(found.files.map(\.path))
+        let origins = Dictionary(found.files.map { ($0.path, $0.origin) }, uniquingKeysWith: { a, _ in a })
+        let entries = outcome.records.map { ($0, origins[$0.path] ?? "") }
+        let plugins = outcome.records.compactMap { r in r.plugin.map { (r.path, $0.animators.map(\.id)) } }
+        return PluginIndex(entries: entries, unreadable: found.unreadable, shadowings: PluginCatalog.Shadowing.find(in: plugins), scanned: outcome.scanned)
+    }
+
+    /// The plugins that loaded.
+    public var plugins: [PluginInfo] { entries.compactMap(\.record.plugin) }
+
+    /// The plugin files that could not be used, with why.
+    public var errors: [PluginError] { entries.compactMap(\.record.error) }
+
+    /// Every reachable animator: the winner for each id, with its plugin, in precedence order.
+    public var animators: [(plugin: PluginInfo, animator: AnimatorDescription)] {
+        var seen = Set<String>()
+        return plugins.flatMap { p in p.animators.map { (p, $0) } }.filter { seen.insert($0.1.id).inserted }
+    }
+
+    /// The plugin and animator named by `reference`: an id (the winner) or `PLUGIN-ID:ANIMATOR-ID`.
+    public func locate(_ reference: String) -> (plugin: PluginInfo, animator: AnimatorDescription)? {
+        if let colon = reference.lastIndex(of: ":") {
+            let pluginID = String(reference[..<colon]), animatorID = String(reference[reference.index(after: colon)...])
+            guard let plugin = plugins.first(where: { $0.id == pluginID }), let a = plugin.animators.first(where: { $0.id == animatorID }) else { return nil }
+            return (plugin, a)
+        }
+        return animators.first { $0.animator.id == reference }
+    }
+
+    /// The duration the scan measured for an animator of the plugin at `path`.
+    public func duration(path: String, animatorID: String) -> Double? {
+        entries.first { $0.record.path == path }?.record.durations[animatorID]
+    }
+}

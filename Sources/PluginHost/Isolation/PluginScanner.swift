@@ -1,0 +1,228 @@
+import Foundation
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What scanning one plugin file learned: its descriptor and default durations, or why it
+/// cannot be used. Keyed by the file's path, size and modification time.
+public struct ScanRecord: Sendable, Hashable, Codable {
+    /// The plugin file.
+    public var path: String
+    /// The file's size in bytes when scanned.
+    public var size: Int64
+    /// The file's modification time when scanned, in nanoseconds since 1970.
+    public var modified: Int64
+    /// The plugin, when it loaded.
+    public var plugin: PluginInfo?
+    /// Each animator's duration for its first operation in a 390x844 container, by id.
+    public var durations: [String: Double]
+    /// Descriptor warnings.
+    public var warnings: [DescriptorProblem]
+    /// Why the plugin cannot be used.
+    public var error: PluginError?
+}
+
+
+
+/// Scans plugin files in a child process (the `catalog` executable's hidden `scan-worker`), so a
+/// plugin that crashes or hangs while loading is reported, not fatal, and keeps what it learned in
+/// a cache so unchanged plugins are not loaded again.
+public struct PluginScanner: Sendable {
+    /// The `catalog` executable that serves as the worker.
+    public var executable: String
+    /// The cache file, or nil for no cache.
+    public var cacheFile: String?
+    /// Seconds one plugin may take to load.
+    public var timeout: Double = 10
+
+    /// Creates a scanner.
+    public init(executable: String, cacheFile: String?) {
+        self.executable = executable
+        self.cacheFile = cacheFile
+    }
+
+    /// The default cache file: `$TRANSITION_CATALOG_CACHE`, else
+    /// `$XDG_CACHE_HOME/transition-catalog/plugins.json`, else `~/.cache/transition-catalog/plugins.json`.
+    public static func defaultCacheFile(environment: [String: String]) -> String? {
+        if let explicit = environment["TRANSITION_CATALOG_CACHE"] { return explicit.isEmpty ? nil : explicit }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/plugins.json" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/plugins.json" }
+        return nil
+    }
+
+    /// The outcome of a scan.
+    public struct Outcome: Sendable {
+        /// One record per file, in the order given.
+        public var records: [ScanRecord]
+        /// The files that were loaded in a child process this time (the rest came from the cache).
+        public var scanned: [String]
+    }
+
+    /// Scans `paths`, reusing cached records of unchanged files.
+    public func scan(_ paths: [String]) -> Outcome {
+        let cache = cacheFile.map(ScanCache.read) ?? [:]
+        var records: [String: ScanRecord] = [:]
+        var stale: [String] = []
+        for path in paths {
+            guard let (size, modified) = Self.identity(path) else {
+                records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [],
+                    error: PluginError(kind: .unreadable, path: path, reason: "cannot read the file", remedy: "check its permissions"))
+                continue
+            }
+            if let hit = cache[path], hit.size == size, hit.modified == modified {
+                records[path] = hit
+            } else {
+                stale.append(path)
+            }
+        }
+        for record in scanInChildren(stale) { records[record.path] = record }
+        let ordered = paths.compactMap { records[$0] }
+        if let cacheFile, !stale.isEmpty {
+            var merged = cache
+            for r in ordered where r.size > 0 { merged[r.path] = r }
+            ScanCache.write(merged, to: cacheFile)
+        }
+        return Outcome(records: ordered, scanned: stale)
+    }
+
+    /// The size and modification time of a file.
+    static func identity(_ path: String) -> (Int64, Int64)? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return (Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+    }
+
+    private func scanInChildren(_ paths: [String]) -> [ScanRecord] {
+        guard !paths.isEmpty else { return [] }
+        let fm = FileManager.default
+        let scratch = fm.temporaryDirectory.appendingPathComponent("catalog-scan-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: scratch) }
+        var remaining = paths[...]
+        var records: [ScanRecord] = []
+        while let first = remaining.first {
+            let child: ChildProcess
+            do {
+                child = try ChildProcess(
+                    executable: executable, arguments: ["scan-worker"] + remaining,
+                    stdoutPath: scratch + "/out", stderrPath: scratch + "/err")
+            } catch {
+                return records + remaining.map { failed($0, .crashed, "cannot start the scanner: \(error)") }
+            }
+            var current: String?
+            var done = Set<String>()
+            var timedOut = false
+            do {
+                while let line = try child.nextReport(timeout: timeout) {
+                    guard let message = try? JSONDecoder().decode(ScanMessage.self, from: Data(line.utf8)) else { continue }
+                    switch message {
+                    case .begin(let path): current = path
+                    case .scanned(let record):
+                        records.append(record)
+                        done.insert(record.path)
+                    }
+                }
+            } catch {
+                timedOut = true
+            }
+            let ending = timedOut ? child.kill() : child.wait()
+            remaining = remaining.drop { done.contains($0) }
+            guard let culprit = current ?? remaining.first, !done.contains(culprit) else { break }
+            let reason = timedOut
+                ? "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
+                : "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
+            records.append(failed(culprit, .crashed, reason))
+            remaining = remaining.drop { $0 == culprit || done.contains($0) }
+            if remaining.first == first && culprit != first { break }
+        }
+        return records
+    }
+
+    private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
+        let (size, modified) = Self.identity(path) ?? (0, 0)
+        return ScanRecord(
+            path: path, size: size, modified: modified, plugin: nil, durations: [:], warnings: [],
+            error: PluginError(kind: kind, path: path, reason: reason, remedy: "run `catalog validate \(path)` to see which call fails"))
+    }
+}
+
+/// A message of the scan worker, one JSON line on descriptor 3.
+enum ScanMessage: Codable {
+    case begin(path: String)
+    case scanned(ScanRecord)
+}
+
+/// The child side of scanning: loads each plugin in turn and reports what it learned.
+public enum ScanWorker {
+    /// Scans `paths`, reporting on descriptor 3.
+    public static func run(paths: [String]) {
+        let reporter = Reporter(fd: 3)
+        for path in paths {
+            send(reporter, .begin(path: path))
+            let (size, modified) = PluginScanner.identity(path) ?? (0, 0)
+            var record = ScanRecord(path: path, size: size, modified: modified, plugin: nil, durations: [:], warnings: [], error: nil)
+            do {
+                let library = try PluginLibrary.load(path: path)
+                record.plugin = library.info
+                record.warnings = library.problems
+                for animator in library.animators {
+                    guard let op = animator.description.operations.first,
+                        let context = try? TransitionContext(
+                            operation: op, style: animator.description.defaultStyle(for: op),
+                            containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+                    else { continue }
+                    let d = animator.duration(context)
+                    record.durations[animator.id] = d.isFinite ? d : -1
+                }
+            } catch {
+                record.error = error
+            }
+            send(reporter, .scanned(record))
+        }
+    }
+
+    private static func send(_ reporter: Reporter, _ message: ScanMessage) {
+        guard var data = try? JSONEncoder().encode(message) else { return }
+        data.append(10)
+        reporter.write(data)
+    }
+}
+
+/// The scan cache file: records by path, written whole through a temporary file and a rename so
+/// two runs at once never see half a file; an unreadable or corrupt cache counts as empty.
+enum ScanCache {
+    struct File: Codable {
+        var format: Int
+        var host: String
+        var records: [ScanRecord]
+    }
+
+    static let format = 1
+
+    static func read(_ path: String) -> [String: ScanRecord] {
+        guard let data = FileManager.default.contents(atPath: path),
+            let file = try? JSONDecoder().decode(File.self, from: data),
+            file.format == format, file.host == hostIdentity
+        else { return [:] }
+        return Dictionary(file.records.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    static func write(_ records: [String: ScanRecord], to path: String) {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let file = File(format: format, host: hostIdentity, records: records.values.sorted { $0.path < $1.path })
+        guard let data = try? JSONEncoder().encode(file) else { return }
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8))")
+        do {
+            try data.write(to: temp)
+            if rename(temp.path, path) != 0 { try? FileManager.default.removeItem(at: temp) }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+        }
+    }
+
+    /// Records from another host version or ABI are not reused.
+    static var hostIdentity: String { "\(HostInfo.version) abi \(ABIVersion.host)" }
+}

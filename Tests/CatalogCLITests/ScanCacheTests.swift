@@ -1,0 +1,103 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `catalog list` loads plugins in a child process and caches what it learned by path, size and
+/// modification time.
+@Suite("list scans in isolation and caches")
+struct ScanCacheTests {
+    func scratch() throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    @Test func aPluginThatCrashesWhileLoadingIsListedAsAnError() throws {
+        let plugins = try FixturePlugins.directory(with: ["crash_on_load", "third_party_wipe"])
+        let result = try CLI.run(["list", "--no-cache"], environment: ["TRANSITION_ANIMATOR_PATH": plugins])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("curtain") && result.stdout.contains("slide"))
+        let error = try #require(CLI.lines(result.stdout).first { $0.hasPrefix("error:") && $0.contains("crash_on_load.so") })
+        #expect(error.contains("crashed with SIGSEGV"), "\(error)")
+        // Preview and validate by id load only the plugin they need.
+        let preview = try CLI.run(["preview", "push", "curtain", "--frames", "2"], environment: ["TRANSITION_ANIMATOR_PATH": plugins])
+        #expect(preview.status == 0, "\(preview.stderr)")
+        let validate = try CLI.run(["validate", "--no-builtins", plugins + "/crash_on_load.so"])
+        #expect(validate.status == 1)
+        #expect(validate.stdout.contains("CRASH"))
+    }
+
+    @Test func aSecondListDoesNotLoadUnchangedPlugins() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: dir + "/counts_loads.so")
+        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache.json", "TC_LOAD_COUNTER": dir + "/loads.txt"]
+        func loads() -> Int {
+            ((try? String(contentsOfFile: dir + "/loads.txt", encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        let first = try CLI.run(["list", "--json"], environment: env)
+        #expect(first.status == 0)
+        #expect(loads() == 1)
+        #expect((try CLI.jsonObject(first.stdout)["scanned"] as? [String])?.count == 2)
+        let second = try CLI.run(["list", "--json"], environment: env)
+        #expect(loads() == 1, "the unchanged plugin was loaded again")
+        #expect((try CLI.jsonObject(second.stdout)["scanned"] as? [String]) == [])
+        #expect(try CLI.jsonObject(second.stdout)["plugins"] as? [[String: Any]] != nil)
+        #expect(second.stdout.contains("counted-fade"))
+        // A changed file is loaded again.
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: dir + "/counts_loads.so")
+        _ = try CLI.run(["list"], environment: env)
+        #expect(loads() == 2)
+        // --no-cache always loads.
+        _ = try CLI.run(["list", "--no-cache"], environment: env)
+        #expect(loads() == 3)
+    }
+
+    @Test func aCorruptCacheIsIgnoredAndRewritten() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = dir + "/cache.json"
+        try "{ this is not json".write(toFile: cache, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("8 animators from 1 plugin"))
+        let data = try #require(FileManager.default.contents(atPath: cache))
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+    }
+
+    @Test func concurrentListsShareTheCacheSafely() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let env = ["TRANSITION_CATALOG_CACHE": dir + "/cache.json", "TRANSITION_ANIMATOR_PATH": try FixturePlugins.directory(with: ["third_party_wipe", "shadows_fade"])]
+        let outputs = Outputs()
+        DispatchQueue.concurrentPerform(iterations: 6) { i in
+            let r = try? CLI.run(["list", "--no-builtins"], environment: env)
+            outputs.set(i, r)
+        }
+        let results = outputs.all()
+        #expect(results.count == 6)
+        #expect(results.allSatisfy { $0.status == 0 })
+        #expect(Set(results.map(\.stdout)).count == 1, "every run printed the same listing")
+        let data = try #require(FileManager.default.contents(atPath: dir + "/cache.json"))
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "temporary cache files were left behind: \(leftovers)")
+    }
+}
+
+private final class Outputs: @unchecked Sendable {
+    private var results: [Int: ProcessResult] = [:]
+    private let lock = NSLock()
+    func set(_ i: Int, _ r: ProcessResult?) {
+        lock.lock()
+        results[i] = r
+        lock.unlock()
+    }
+    func all() -> [ProcessResult] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Array(results.values)
+    }
+}
