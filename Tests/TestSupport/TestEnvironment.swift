@@ -29,7 +29,7 @@ public enum TestEnvironment {
 
     /// The plugin scan cache used by the programs tests run: one per test process, inside the
     /// build directory, so tests never touch the user's cache.
-    public static let scanCache: String = productsDirectory + "/test-scan-cache-\(getpid()).json"
+    public static let scanCache: String = productsDirectory + "/test-fixtures/\(getpid())/scan-cache.json"
 
     /// The system C compiler.
     public static var cCompiler: String { ProcessInfo.processInfo.environment["CC"] ?? "cc" }
