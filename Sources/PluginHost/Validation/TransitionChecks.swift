@@ -34,7 +34,14 @@ struct TransitionChecks {
         case .purity: checkPurity(&findings)
         case .reversibility: checkReversibility(&findings)
         case .cancel: checkCancel(&findings)
-        case .leaks: withRun(check, &findings) { run, f in checkLeaks(run.completion, &f) }
+        case .leaks:
+            withRun(check, &findings) { run, f in checkLeaks(run.completion, &f) }
+            let cancelled = animator.begin(context, tracer: tracer)
+            if (try? cancelled.setup()) != nil {
+                _ = cancelled.step(0.5)
+                _ = cancelled.step(0)
+                checkLeaks(cancelled.complete(finished: false), &findings)
+            }
         case .parameters: checkParameters(&findings)
         case .independence: checkIndependence(&findings)
         case .stepCost: checkStepCost(&findings)
@@ -575,14 +582,21 @@ struct TransitionChecks {
         }
     }
 
+    /// A cancelled interactive run: grabbed, dragged forward, dragged back to 0 and released.
     private func checkCancel(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
-        guard (try? session.setup()) != nil else { return }
+        guard let interactive = try? TransitionContext(
+            operation: context.operation, style: context.style, containerBounds: context.containerBounds,
+            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
+        else { return }
+        let session = animator.begin(interactive, tracer: tracer)
+        guard (try? session.setup()) != nil else {
+            findings.skip(.cancel, "\(label): setup returned false (see lifecycle)")
+            return
+        }
         _ = session.step(0.6)
         _ = session.step(0.3)
         let last = session.step(0)
         let completion = session.complete(finished: false)
-        checkLeaks(completion, &findings)
         var ok = true
         if let fromID = context.fromView, let from = last[fromID], let base = context.baseState(of: fromID) {
             if Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer {
