@@ -236,16 +236,9 @@ struct TransitionChecks {
 
     private func checkEndpoints(start: TransitionFrame, end: TransitionFrame, _ findings: inout Findings) {
         var ok = true
-        // Progress 0: the from-view untouched, everything else not visible (or under an opaque from-view).
-        if let fromID = context.fromView, let from = start[fromID], let base = context.baseState(of: fromID) {
-            if Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 0 the from-view is \(describe(from.state)) instead of its initial state \(describe(base)); progress 0 must show the start exactly")
-            }
-        }
-        for view in visibleAtStart(start) {
+        for problem in startProblems(start) {
             ok = false
-            findings.fail(.endpoints, "\(label): at progress 0 the \(view.role) view \(view.id) is already visible (\(describe(view.state))); hide it, give it alpha 0 or place it outside the container")
+            findings.fail(.endpoints, "\(label): at progress 0 \(problem); progress 0 must show exactly the start")
         }
         // Progress 1: the to-view at its final frame, identity, alpha 1, and nothing over it.
         if let toID = context.toView, let to = end[toID] {
@@ -283,6 +276,21 @@ struct TransitionChecks {
             }
         }
         if ok { findings.pass(.endpoints) }
+    }
+
+    /// What keeps `frame` from showing exactly the start: the from-view away from its initial
+    /// state, or other views showing.
+    private func startProblems(_ frame: TransitionFrame) -> [String] {
+        var problems: [String] = []
+        if let fromID = context.fromView, let from = frame[fromID], let base = context.baseState(of: fromID),
+            Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer
+        {
+            problems.append("the from-view is \(describe(from.state)) instead of its initial state \(describe(base))")
+        }
+        for view in visibleAtStart(frame) {
+            problems.append("the \(view.role) view \(view.id) is visible (\(describe(view.state))); hide it, give it alpha 0 or place it outside the container")
+        }
+        return problems
     }
 
     /// The views other than the from-view that show at progress 0: visible in the container and
@@ -598,15 +606,9 @@ struct TransitionChecks {
         let last = session.step(0)
         let completion = session.complete(finished: false)
         var ok = true
-        if let fromID = context.fromView, let from = last[fromID], let base = context.baseState(of: fromID) {
-            if Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer {
-                ok = false
-                findings.fail(.cancel, "\(label): cancelled back to progress 0, the from-view is \(describe(from.state)) instead of \(describe(base)); restore its frame, alpha and transform")
-            }
-        }
-        for view in visibleAtStart(last) {
+        for problem in startProblems(last) {
             ok = false
-            findings.fail(.cancel, "\(label): cancelled back to progress 0, the \(view.role) view \(view.id) is still visible (\(describe(view.state)))")
+            findings.fail(.cancel, "\(label): cancelled back to progress 0, \(problem); a cancelled transition must leave the start exactly as it was")
         }
         if completion.container != context.settledContainer(finished: false) {
             ok = false
