@@ -99,6 +99,9 @@ public struct InteractionController: Sendable, Hashable {
     public struct Error: Swift.Error, Hashable, CustomStringConvertible {
         /// What is wrong, in a sentence that says what to do instead.
         public let description: String
+
+        /// Creates an error.
+        public init(description: String) { self.description = description }
     }
 
     /// The duration of the whole transition (progress 0 to 1) as the animator gives it, in seconds.

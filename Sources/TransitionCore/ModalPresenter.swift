@@ -30,6 +30,8 @@ public struct ModalPresenter: Sendable, Hashable {
     public private(set) var running: PlannedTransition?
     /// The presentation of the custom-style transition running, with its hooks run so far.
     public private(set) var runningPresentation: PresentationController?
+    /// The presentation of the last custom-style transition that ended, with its did-end hook run.
+    public private(set) var lastPresentation: PresentationController?
 
     /// A presenter with nothing presented over `presenting`.
     public init(presenting: String) { self.presenting = presenting }
@@ -113,6 +115,14 @@ public struct ModalPresenter: Sendable, Hashable {
         }
         running = transition
         runningPresentation = chrome
+        lastPresentation = nil
+    }
+
+    /// Sets the dimming fill of the running custom transition's presentation: a driver hands it
+    /// the look of the dimming view an animator drew itself, so that nothing jumps when the
+    /// animator removes its own view at completion. Does nothing when no custom transition runs.
+    public mutating func setRunningDimming(_ color: Color) {
+        runningPresentation?.dimming = color
     }
 
     /// Ends the running transition, runs the presentation's did-end hook, and commits it when
@@ -123,6 +133,7 @@ public struct ModalPresenter: Sendable, Hashable {
         guard let transition = running else { return nil }
         var chrome = runningPresentation
         try? chrome?.didEnd(completed: finished)
+        lastPresentation = chrome
         running = nil
         runningPresentation = nil
         switch transition.operation {
