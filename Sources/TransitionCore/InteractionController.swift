@@ -201,19 +201,25 @@ public struct InteractionController: Sendable, Hashable {
     }
 
     /// The times worth sampling from the start to the end (or to `until`, or the last event
-    /// while a gesture holds the transition): every event, a tick every `1 ÷ framesPerSecond`
-    /// seconds, and the end.
+    /// while a gesture holds the transition), in order: every event and segment start exactly,
+    /// a tick every `1 ÷ framesPerSecond` seconds (skipped within a microsecond of an event),
+    /// and the end.
     public func sampleTimes(framesPerSecond: Double, until: Double? = nil) -> [Double] {
         let end = until ?? completionTime ?? lastEventTime
-        let step = 1 / Swift.max(1, framesPerSecond)
-        var times: Set<Double> = [startTime, end]
+        let step = 1 / Swift.max(1, framesPerSecond.isFinite ? framesPerSecond : 1)
+        var exact: Set<Double> = [startTime, end]
+        for segment in segments where segment.startTime <= end { exact.insert(segment.startTime) }
+        for event in events where event.time <= end { exact.insert(event.time) }
+        let marks = exact.sorted()
+        var times = marks
         var i = 1
+        var next = 0
         while startTime + Double(i) * step < end {
-            times.insert(startTime + Double(i) * step)
+            let t = startTime + Double(i) * step
+            while next < marks.count && marks[next] < t - 1e-6 { next += 1 }
+            if next >= marks.count || abs(marks[next] - t) > 1e-6 { times.append(t) }
             i += 1
         }
-        for segment in segments where segment.startTime <= end { times.insert(segment.startTime) }
-        for event in events where event.time <= end { times.insert(event.time) }
         return times.sorted()
     }
 
