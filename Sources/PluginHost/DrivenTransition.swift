@@ -154,7 +154,7 @@ public final class DrivenTransition {
             let outcome = commit(true, nil)
             let entry = TransitionTimeline.Entry(time: 0, frame: instantFrame())
             let done = TransitionRecord(
-                transition: transition, animatorID: nil, reversal: .none, interactive: false, duration: 0, finished: true,
+                transition: transition, context: context, animatorID: nil, reversal: .none, interactive: false, duration: 0, finished: true,
                 timeline: TransitionTimeline(title: title, containerBounds: context.containerBounds, entries: [entry]),
                 phases: [.finished], events: [], completion: nil, misbehaviours: [],
                 presentationEvents: outcome.presentationEvents, layersAfter: outcome.layers)
@@ -175,7 +175,7 @@ public final class DrivenTransition {
         }
         let outcome = commit(played.finished, adopted)
         let done = TransitionRecord(
-            transition: transition, animatorID: resolved?.animator.qualifiedID, reversal: resolved?.reversal ?? .none,
+            transition: transition, context: context, animatorID: resolved?.animator.qualifiedID, reversal: resolved?.reversal ?? .none,
             interactive: interactive, duration: played.duration, finished: played.finished, timeline: played.timeline,
             phases: played.phases, events: played.controller.events, completion: played.completion,
             misbehaviours: played.misbehaviours, presentationEvents: outcome.presentationEvents, layersAfter: outcome.layers)

@@ -5,6 +5,8 @@ import TransitionCore
 public struct TransitionRecord: Sendable {
     /// The operation and its screens.
     public var transition: PlannedTransition
+    /// The animator's context (the served operation's, even when it ran backwards).
+    public var context: TransitionContext
     /// The animator's qualified id; nil for an instant change (no animator).
     public var animatorID: String?
     /// How the animator served the operation (forwards, or backwards by request or automatically).
@@ -29,4 +31,12 @@ public struct TransitionRecord: Sendable {
     public var presentationEvents: [PresentationController.Event]
     /// The driver's hierarchy after the transition, bottom first.
     public var layersAfter: [ScreenLayer]
+
+    /// The screens the transition's container holds once settled, by id: what UIKit's rules
+    /// leave (the arriving screen after a finished run, the leaving one after a cancelled run,
+    /// none where that view is absent from the context).
+    public var settledScreens: [String] {
+        let views = completion?.container ?? context.settledContainer(finished: finished)
+        return views.compactMap { transition.screen(of: $0, in: context) }
+    }
 }
