@@ -71,6 +71,15 @@ public final class DrivenTransition {
         animatorDrawsDimming = run?.frame(at: 0).views.contains { $0.role == .dimming } ?? false
     }
 
+    /// A transition dropped before it completed is completed as cancelled, so its driver never
+    /// stays busy and its hierarchy stays as it was.
+    deinit {
+        if record == nil {
+            if let run, run.session.phase == .running { run.complete(finished: false) }
+            _ = commit(false, nil)
+        }
+    }
+
     /// The animator's duration in seconds (0 for an instant change).
     public var duration: Double { run?.duration ?? 0 }
 

@@ -147,6 +147,20 @@ import TransitionCore
         #expect(scene.summary == "tab 0: home > x · presented: compose (custom)")
     }
 
+    @Test func aDroppedTransitionEndsCancelled() throws {
+        let catalog = try HostFixtures.catalog()
+        let nav = NavigationDriver(root: "home", director: HostFixtures.director(try HostFixtures.exampleSource(catalog: catalog), catalog: catalog))
+        do {
+            let dropped = try nav.beginPush("lost", interactive: true)
+            try dropped.update(0.5, at: 0.1)
+            #expect(nav.stack.running != nil)
+        }
+        #expect(nav.stack.running == nil, "the driver is free again")
+        #expect(nav.stack.screens == ["home"])
+        _ = try nav.push("found")
+        #expect(nav.stack.screens == ["home", "found"])
+    }
+
     @Test func liveGestureOnADrivenPop() throws {
         let catalog = try HostFixtures.catalog()
         let nav = NavigationDriver(root: "home", director: HostFixtures.director(try HostFixtures.exampleSource(catalog: catalog), catalog: catalog))
