@@ -12,6 +12,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // The plugin ABI: include/transition_catalog.h and its module map.
@@ -37,10 +38,16 @@ let package = Package(
         ),
         // Locates built products and compiles the C fixture plugins for the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "TransitionCoreTests", dependencies: ["TransitionCore"]),
+        .testTarget(
+            name: "TransitionCoreTests",
+            dependencies: ["TransitionCore", .product(name: "PropertyBased", package: "swift-property-based")]
+        ),
         .testTarget(
             name: "PluginHostTests",
-            dependencies: ["PluginHost", "TransitionCore", "TransitionABI", "TestSupport"]
+            dependencies: [
+                "PluginHost", "TransitionCore", "TransitionABI", "TestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
     ]

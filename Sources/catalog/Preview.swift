@@ -40,6 +40,12 @@ struct Preview: ParsableCommand {
     @Option(help: "Playback speed on a terminal: 0.25 plays four times slower.")
     var speed = 1.0
 
+    @Option(help: ArgumentHelp("Drive the transition with a scripted gesture, such as \"scrub 0.6 @0.3; release v=0.5 @0.4; grab @0.5; cancel @0.6\" (see the README).", valueName: "scenario"))
+    var interactive: String?
+
+    @Option(help: "Frames per second of an --interactive timeline (1...240).")
+    var fps = 30.0
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
@@ -48,9 +54,17 @@ struct Preview: ParsableCommand {
             throw ValidationError("unknown format '\(DisplayText.escape(format))'; formats are text and json")
         }
         guard speed.isFinite, speed > 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100") }
+        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
     }
 
     func run() throws {
+        if let interactive {
+            return try InteractivePreview(
+                operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
+                style: style, format: format, play: stdoutIsTerminal && !noPlay, speed: speed, framesPerSecond: fps,
+                plugins: plugins
+            ).run()
+        }
         let op = try Resolution.operation(operation)
         let index = plugins.loadIndex()
         let chosen = try Resolution.animator(animator, in: index, for: op)

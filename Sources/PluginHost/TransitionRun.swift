@@ -1,0 +1,78 @@
+import TransitionCore
+
+/// One transition run by a plugin animator, forwards or backwards, seen in the terms of the
+/// operation being served: frames come with that operation's view handles and roles, and
+/// completion with its meaning of finished.
+///
+/// Backwards, the plugin runs the reverse operation (push for a pop, present for a dismiss, a
+/// tab switch the other way) with from and to swapped, at progress 1 − p; its completion gets
+/// the opposite flag (a finished pop is its push cancelled), so the host still settles UIKit's
+/// hierarchy. The frames map the plugin's from-view to the operation's to-view and back.
+public final class TransitionRun {
+    /// The context of the operation being served: the handles and roles the frames report.
+    public let context: TransitionContext
+    /// The context the plugin sees: `context` itself, or the reverse operation's.
+    public let animatorContext: TransitionContext
+    /// True when the plugin runs the reverse operation backwards.
+    public let reversed: Bool
+    /// The plugin session.
+    public let session: TransitionSession
+    /// The duration in seconds, as the animator gives it for `animatorContext`.
+    public let duration: Double
+    private let handles: [ViewID: ViewID]
+
+    /// Prepares a run of `resolved` for `context` (call `setup()` next).
+    /// - Throws: `TransitionContext.Error` when the reverse context cannot be built.
+    public init(_ resolved: ResolvedAnimator, context: TransitionContext) throws {
+        self.context = context
+        reversed = resolved.reversed
+        if reversed {
+            let presented: Rect? = context.style == .custom
+                ? (context.operation == .present ? context.toFinalFrame : context.fromInitialFrame) : nil
+            animatorContext = try TransitionContext(
+                operation: context.operation.reversed, style: context.style, containerBounds: context.containerBounds,
+                presentedFrame: presented, interactive: context.interactive,
+                tabFromIndex: context.tabToIndex, tabToIndex: context.tabFromIndex)
+            var map: [ViewID: ViewID] = [:]
+            if let from = animatorContext.fromView, let to = context.toView { map[from] = to }
+            if let to = animatorContext.toView, let from = context.fromView { map[to] = from }
+            handles = map
+        } else {
+            animatorContext = context
+            handles = [:]
+        }
+        session = resolved.animator.begin(animatorContext, parameters: resolved.parameters)
+        duration = session.duration()
+    }
+
+    /// Runs the plugin's setup.
+    /// - Throws: `TransitionSession.SetupRefused` when the plugin refuses.
+    public func setup() throws(TransitionSession.SetupRefused) {
+        try session.setup()
+    }
+
+    /// The views at `progress` of the served operation.
+    public func frame(at progress: Double) -> TransitionFrame {
+        guard reversed else { return session.step(progress) }
+        let frame = session.step(1 - progress)
+        let views = frame.views.map { view -> SampledView in
+            var v = view
+            v.id = handles[view.id] ?? view.id
+            v.source = view.source.map { handles[$0] ?? $0 }
+            if v.role == .from { v.role = .to } else if v.role == .to { v.role = .from }
+            return v
+        }.sorted { $0.id < $1.id }
+        return TransitionFrame(progress: progress, views: views)
+    }
+
+    /// Completes the plugin's transition: `finished` is the served operation's (the plugin is told
+    /// the opposite when running backwards). The report's container is in the served operation's handles.
+    @discardableResult
+    public func complete(finished: Bool) -> CompletionReport {
+        var report = session.complete(finished: reversed ? !finished : finished)
+        report.finished = finished
+        report.container = report.container.map { handles[$0] ?? $0 }
+        report.leakedViews = report.leakedViews.map { handles[$0] ?? $0 }
+        return report
+    }
+}

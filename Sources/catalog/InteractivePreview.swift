@@ -1,0 +1,202 @@
+import ArgumentParser
+import Foundation
+import PluginHost
+import TransitionCore
+
+/// `catalog preview OPERATION ANIMATOR --interactive SCENARIO`: plays a scripted gesture on a
+/// transition and shows the resulting timeline (time, progress, phase and views), played on a
+/// terminal or printed as text or JSON.
+struct InteractivePreview {
+    var operation: String
+    var animator: String
+    var parameters: [String]
+    var scenario: String
+    var size: String
+    var style: String?
+    var format: String
+    var play: Bool
+    var speed: Double
+    var framesPerSecond: Double
+    var plugins: PluginOptions
+
+    func run() throws {
+        let op = try Resolution.operation(operation)
+        let index = plugins.loadIndex()
+        let chosen = try Resolution.animator(animator, in: index)
+        let catalog = PluginCatalog.load(PluginSearchPath(explicit: [chosen.library.path], environment: [:], builtInDirectory: nil))
+        let bounds = try Resolution.size(size)
+        let styleChoice = try style.map { name -> PresentationStyle in
+            guard let s = PresentationStyle(name: name) else {
+                throw CLIError("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")
+            }
+            return s
+        }
+        let resolvedStyle = op.isModal ? (styleChoice ?? chosen.description.defaultStyle(for: op)) : .fullScreen
+        if styleChoice == .custom && !op.isModal { throw CLIError("the custom style applies to present and dismiss only") }
+        let pairs = try parameters.map { a -> ParameterAssignment in
+            guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
+                throw CLIError("--param takes KEY=VALUE, got '\(DisplayText.escape(a))'")
+            }
+            return ParameterAssignment(key: String(a[..<eq]), value: String(a[a.index(after: eq)...]))
+        }
+        let resolved: ResolvedAnimator
+        do {
+            resolved = try ResolvedAnimator.resolve(
+                AnimatorChoice(animatorID: animator, parameters: pairs), for: op, style: resolvedStyle, in: catalog)
+        } catch {
+            let others = catalog.animators.filter { $0.description.supports(op) }.map(\.id)
+            throw CLIError("\(error.description). Animators for \(op): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
+        }
+        let script: InteractionScenario
+        do {
+            script = try InteractionScenario(parsing: scenario)
+        } catch {
+            throw CLIError("--interactive: \(error.description)")
+        }
+        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true)
+        let run = try TransitionRun(resolved, context: context)
+        let controller: InteractionController
+        do {
+            controller = try script.controller(duration: run.duration)
+        } catch {
+            throw CLIError("--interactive: \(error.description)")
+        }
+        let played: PlayedTransition
+        do {
+            played = try TransitionPlayer.play(
+                run, controller: controller, title: "\(op) \(chosen.id) (interactive)", framesPerSecond: framesPerSecond)
+        } catch {
+            throw CLIError(error.description)
+        }
+        for m in played.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
+        for entry in played.log where entry.level != "debug" {
+            printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
+        }
+        if format == "json" {
+            try InteractiveJSON.print(played, resolved: resolved, context: context, scenario: script)
+        } else if play {
+            try TimelinePlayer.play(played.timeline, phases: played.phases, speed: speed)
+            print("\(op) \(chosen.id) · interactive · \(played.finished ? "finished" : "cancelled") · \(script)")
+        } else {
+            InteractiveTable.print(played, resolved: resolved, context: context, scenario: script)
+        }
+    }
+}
+
+/// The text form: a header, the timeline as a table, the gesture's events and the hierarchy after.
+enum InteractiveTable {
+    static func print(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) {
+        let a = resolved.animator
+        var head = "\(context.operation) \(a.id) (\(a.description.name)) · interactive · \(Format.number(played.duration, decimals: 3)) s · \(Format.number(context.containerBounds.width))x\(Format.number(context.containerBounds.height))"
+        if context.operation.isModal { head += " · \(context.style)" }
+        if resolved.reversed { head += " · reversed (\(context.operation.reversed) backwards)" }
+        Swift.print(head)
+        let params = zip(a.description.parameters, resolved.parameters).map { "\($0.id)=\($0.display($1))" }
+        if !params.isEmpty { Swift.print("parameters: " + params.joined(separator: " ")) }
+        Swift.print("scenario: \(scenario)")
+        Swift.print("")
+        var rows: [[String]] = [["TIME", "PROGRESS", "PHASE", "VIEW", "FRAME", "ALPHA", "TRANSFORM", "CORNER", "Z"]]
+        for (entry, phase) in zip(played.timeline.entries, played.phases) {
+            var first = true
+            let frame = entry.frame
+            for view in frame.drawOrder.reversed() + frame.views.filter({ !$0.isInContainer }) {
+                let s = view.state
+                var alpha = Format.number(s.alpha, decimals: 3)
+                if s.hidden { alpha += " hidden" }
+                rows.append([
+                    first ? Format.number(entry.time, decimals: 3) : "",
+                    first ? Format.number(frame.progress, decimals: 4) : "",
+                    first ? phase.rawValue : "",
+                    "\(view.id) \(view.role)" + (view.source.map { " of \($0)" } ?? ""),
+                    view.isInContainer ? s.frame.description : "(not in container)",
+                    view.isInContainer ? alpha : "-",
+                    view.isInContainer ? s.transform.summary : "-",
+                    view.isInContainer ? Format.number(s.cornerRadius) : "-",
+                    view.isInContainer ? String(s.zIndex) : "-",
+                ])
+                first = false
+            }
+        }
+        Swift.print(TextTable.render(rows))
+        Swift.print("")
+        Swift.print("events:")
+        for event in played.controller.events {
+            Swift.print("  \(Format.number(event.time, decimals: 3)) s  \(EventText.describe(event.kind))  progress \(Format.number(event.progress, decimals: 4))")
+        }
+        let outcome = played.finished ? "finished" : "cancelled"
+        let end = played.controller.completionTime.map { " at \(Format.number($0, decimals: 3)) s" } ?? ""
+        let after = played.completion.container.map { "\($0) \(context.role(of: $0)?.name ?? "?")" }
+        Swift.print("\nafter completion (\(outcome)\(end)): container = [\(after.joined(separator: ", "))]")
+    }
+}
+
+/// Words for a gesture's events.
+enum EventText {
+    static func describe(_ kind: InteractionController.Event.Kind) -> String {
+        switch kind {
+        case .update(let f): "scrub \(Format.number(f, decimals: 4))"
+        case .pause: "grab"
+        case .finish: "finish"
+        case .cancel: "cancel"
+        case .release(let v, let finishes): "release v=\(Format.number(v, decimals: 4)) → \(finishes ? "finish" : "cancel")"
+        }
+    }
+}
+
+/// The JSON form, for tools.
+enum InteractiveJSON {
+    struct Event: Encodable {
+        var time: Double
+        var event: String
+        var progress: Double
+    }
+
+    struct Entry: Encodable {
+        var time: Double
+        var progress: Double
+        var phase: String
+        var views: [SampledView]
+    }
+
+    struct Document: Encodable {
+        var animator: String
+        var operation: String
+        var style: String
+        var interactive = true
+        var reversed: Bool
+        var scenario: String
+        var duration: Double
+        var container: Rect
+        var parameters: [String: Double]
+        var finished: Bool
+        var completionTime: Double?
+        var events: [Event]
+        var entries: [Entry]
+        var containerAfterCompletion: [ViewID]
+    }
+
+    static func document(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) -> Document {
+        Document(
+            animator: resolved.animator.qualifiedID, operation: context.operation.name, style: context.style.name,
+            reversed: resolved.reversed, scenario: scenario.description, duration: played.duration,
+            container: context.containerBounds,
+            parameters: Dictionary(uniqueKeysWithValues: zip(resolved.animator.description.parameters.map(\.id), resolved.parameters)),
+            finished: played.finished, completionTime: played.controller.completionTime,
+            events: played.controller.events.map { Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
+            entries: zip(played.timeline.entries, played.phases).map {
+                Entry(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
+            },
+            containerAfterCompletion: played.completion.container)
+    }
+
+    static func print(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) throws {
+        Swift.print(try encode(document(played, resolved: resolved, context: context, scenario: scenario)))
+    }
+
+    static func encode(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}

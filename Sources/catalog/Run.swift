@@ -1,0 +1,242 @@
+import ArgumentParser
+import Foundation
+import PluginHost
+import TransitionCore
+
+/// `catalog run --source FILE OPERATIONS...`: plays a sequence of operations through the
+/// navigation, tab and modal drivers of a small app and shows each transition.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Play push, pop, present, dismiss and tab operations through the drivers of a small app.",
+        discussion: """
+            The app is a tab bar (one tab per --tabs name) whose tabs each hold a navigation \
+            stack, with modal screens presented over everything. Each operation asks the \
+            transitions source for its animator (the system default when it has none) and runs \
+            it; the output shows the animator chosen, its duration, whether it finished or was \
+            cancelled, and the stack and hierarchy after it.
+
+            OPERATIONS: push[:SCREEN], pop, present[:SCREEN], dismiss, tab:INDEX. Screens \
+            without a name are called screen-1, screen-2, ... (pushed) and modal-1, ... \
+            (presented). Append {SCENARIO} to drive an operation with a gesture, as in \
+            'pop{scrub 0.4 @0.2; release v=-2 @0.3}' (the scenario language of `catalog preview \
+            --interactive`).
+            """)
+
+    @Option(help: ArgumentHelp("A transitions file (JSON) mapping operations to animators; without one, the system defaults run.", valueName: "file"))
+    var source: String?
+
+    @Argument(help: "The operations, in order.")
+    var operations: [String]
+
+    @Option(help: ArgumentHelp("The tabs' root screens, comma-separated.", valueName: "names"))
+    var tabs = "home"
+
+    @Option(help: "The container size in points, WIDTHxHEIGHT.")
+    var size = "390x844"
+
+    @Option(help: "text or json.")
+    var format = "text"
+
+    @Option(help: "Frames per second of the recorded timelines (json output).")
+    var fps = 30.0
+
+    @OptionGroup var plugins: PluginOptions
+
+    func validate() throws {
+        guard ["text", "json"].contains(format) else {
+            throw ValidationError("unknown format '\(DisplayText.escape(format))'; formats are text and json")
+        }
+        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
+        guard !operations.isEmpty else { throw ValidationError("give at least one operation, such as: push pop") }
+    }
+
+    func run() throws {
+        let steps = try RunScript.parse(operations)
+        let index = plugins.loadIndex()
+        let bounds = try Resolution.size(size)
+        let transitions: any TransitionsSource
+        var needed: Set<String> = ["slide", "cover-vertical"]
+        if let source {
+            guard let data = FileManager.default.contents(atPath: source) else {
+                throw CLIError("cannot read the transitions file \(DisplayText.escape(source)); check the path")
+            }
+            do {
+                let file = try TransitionsSourceFile(utf8: data, fileName: source, catalog: index.animators.map(\.animator))
+                needed.formUnion(file.rules.compactMap { $0.choice?.animatorID })
+                transitions = file
+            } catch {
+                throw CLIError(error.description)
+            }
+        } else {
+            transitions = FixedChoices()
+        }
+        let roots = tabs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        guard !roots.isEmpty, Set(roots).count == roots.count else {
+            throw CLIError("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
+        }
+        // Only the plugins that hold the animators this run can use are loaded in this process.
+        let paths = index.plugins.filter { p in p.animators.contains { needed.contains($0.id) } }.map(\.path)
+        let catalog = PluginCatalog.load(PluginSearchPath(explicit: paths, environment: [:], builtInDirectory: nil))
+        let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
+        director.framesPerSecond = fps
+        let scene = SceneDriver(tabRoots: roots, director: director)
+        var records: [(record: TransitionRecord, stack: String)] = []
+        var failure: CLIError?
+        for (i, step) in steps.enumerated() {
+            do {
+                let record = try scene.perform(step.operation, scenario: step.scenario)
+                records.append((record, scene.summary))
+                if format == "text" { RunText.print(index: i + 1, record: record, scene: scene) }
+            } catch {
+                failure = CLIError("operation \(i + 1) '\(step.text)': \(error.description)")
+                break
+            }
+        }
+        if format == "json" {
+            Swift.print(try InteractiveJSON.encode(RunJSON.document(records, error: failure?.description)))
+        }
+        if let failure { throw failure }
+    }
+}
+
+/// The system defaults for every operation (no transitions file).
+private struct FixedChoices: TransitionsSource {
+    func animator(for request: TransitionRequest) -> AnimatorChoice? { nil }
+}
+
+/// The operations of `catalog run` as written on the command line.
+enum RunScript {
+    struct Step {
+        var text: String
+        var operation: SceneOperation
+        var scenario: InteractionScenario?
+    }
+
+    static func parse(_ words: [String]) throws -> [Step] {
+        var pushed = 0, presented = 0
+        return try words.enumerated().map { index, word in
+            var head = Substring(word)
+            var scenario: InteractionScenario?
+            if let brace = word.firstIndex(of: "{") {
+                guard word.hasSuffix("}") else {
+                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': a scenario goes in braces at the end, as in 'pop{scrub 0.5 @0.2; release @0.3}'")
+                }
+                head = word[..<brace]
+                let text = String(word[word.index(after: brace)..<word.index(before: word.endIndex)])
+                do throws(InteractionScenario.Error) {
+                    scenario = try InteractionScenario(parsing: text)
+                } catch {
+                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(String(head)))': scenario \(error.description)")
+                }
+            }
+            let parts = head.split(separator: ":", maxSplits: 1).map(String.init)
+            let name = parts.first?.lowercased() ?? ""
+            let argument = parts.count > 1 ? parts[1] : nil
+            let operation: SceneOperation
+            switch name {
+            case "push":
+                if argument == nil { pushed += 1 }
+                operation = .push(argument ?? "screen-\(pushed)")
+            case "present":
+                if argument == nil { presented += 1 }
+                operation = .present(argument ?? "modal-\(presented)")
+            case "pop", "dismiss":
+                if argument != nil {
+                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': \(name) takes no screen (it acts on the top one); write \(name)")
+                }
+                operation = name == "pop" ? .pop : .dismiss
+            case "tab":
+                guard let argument, let tab = Int(argument), tab >= 0 else {
+                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': tab needs a tab index, as in tab:1")
+                }
+                operation = .tab(tab)
+            default:
+                let names = ["push", "pop", "present", "dismiss", "tab"]
+                let hint = Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
+                throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))' is unknown; \(hint)operations are push[:SCREEN], pop, present[:SCREEN], dismiss, tab:INDEX")
+            }
+            return Step(text: DisplayText.escape(word), operation: operation, scenario: scenario)
+        }
+    }
+}
+
+/// The text form: one block per transition.
+enum RunText {
+    static func print(index: Int, record: TransitionRecord, scene: SceneDriver) {
+        let t = record.transition
+        var line = "\(index). \(t)"
+        line += " · " + (record.animatorID.map { shortID($0) } ?? "instant (no animator)")
+        switch record.reversal {
+        case .none: break
+        case .requested: line += " (reversed: \(t.operation.reversed) backwards, as the source asks)"
+        case .automatic: line += " (auto-reversed: \(t.operation.reversed) backwards)"
+        }
+        if record.interactive { line += " · interactive" }
+        line += " · \(Format.number(record.duration, decimals: 3)) s · \(record.finished ? "finished" : "cancelled")"
+        Swift.print(line)
+        if record.interactive {
+            let events = record.events.map { "\(EventText.describe($0.kind)) @\(Format.number($0.time, decimals: 3))" }
+            Swift.print("   gesture: " + events.joined(separator: "; "))
+        }
+        if !record.presentationEvents.isEmpty {
+            Swift.print("   presentation: " + record.presentationEvents.map(\.description).joined(separator: ", "))
+        }
+        for m in record.misbehaviours { Swift.print("   warning: \(m)") }
+        Swift.print("   stack: \(scene.summary)")
+        Swift.print("   hierarchy: " + record.layersAfter.map(layerText).joined(separator: " | "))
+    }
+
+    static func shortID(_ qualified: String) -> String {
+        qualified.hasPrefix("org.transitioncatalog.builtins:") ? String(qualified.dropFirst("org.transitioncatalog.builtins:".count)) : qualified
+    }
+
+    static func layerText(_ layer: ScreenLayer) -> String {
+        switch layer.content {
+        case .screen(let id):
+            return DisplayText.escape(id) + (layer.frame.x == 0 && layer.frame.y == 0 ? "" : " at \(layer.frame)")
+        case .dimming:
+            return layer.description
+        }
+    }
+}
+
+/// The JSON form: every transition with its timeline.
+enum RunJSON {
+    struct Transition: Encodable {
+        var operation: String
+        var from: String
+        var to: String
+        var style: String
+        var animator: String?
+        var reversal: String
+        var interactive: Bool
+        var duration: Double
+        var finished: Bool
+        var events: [InteractiveJSON.Event]
+        var presentationEvents: [String]
+        var stack: String
+        var hierarchy: [String]
+        var entries: [InteractiveJSON.Entry]
+    }
+
+    struct Document: Encodable {
+        var transitions: [Transition]
+        var error: String?
+    }
+
+    static func document(_ records: [(record: TransitionRecord, stack: String)], error: String?) -> Document {
+        Document(transitions: records.map { r, stack in
+            Transition(
+                operation: r.transition.operation.name, from: r.transition.fromScreen, to: r.transition.toScreen,
+                style: r.transition.style.name, animator: r.animatorID, reversal: r.reversal.rawValue,
+                interactive: r.interactive, duration: r.duration, finished: r.finished,
+                events: r.events.map { InteractiveJSON.Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
+                presentationEvents: r.presentationEvents.map(\.description),
+                stack: stack,
+                hierarchy: r.layersAfter.map(RunText.layerText),
+                entries: zip(r.timeline.entries, r.phases).map {
+                    InteractiveJSON.Entry(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
+                })
+        }, error: error)
+    }
+}
