@@ -114,6 +114,14 @@ struct ValidateCommandTests {
         Breach(fixture: "missing_entry", check: "loading", status: "FAIL", detail: "tc_plugin_entry"),
         Breach(fixture: "not_a_library", check: "loading", status: "FAIL", detail: "invalid ELF header"),
         Breach(fixture: "bad_strings", check: "descriptor-strings", status: "WARN", detail: "\\e[31m"),
+        Breach(fixture: "missing_fields", check: "descriptor-fields", status: "FAIL", detail: "step is NULL"),
+        Breach(fixture: "setup_refuses", check: "lifecycle", status: "FAIL", detail: "pop: setup returned false"),
+        Breach(fixture: "latches_when_interactive", check: "reversibility", status: "FAIL", detail: "scrubbing back"),
+        Breach(fixture: "cancel_leaves_offset", check: "cancel", status: "FAIL", detail: "cancelled back to progress 0, the from-view"),
+        Breach(fixture: "leaks_on_cancel", check: "leaks", status: "FAIL", detail: "(cancelled): completion left shadow"),
+        Breach(fixture: "nan_at_param_bound", check: "parameters", status: "FAIL", detail: "spread=0"),
+        Breach(fixture: "global_state", check: "independence", status: "FAIL", detail: "with a second transition running in between"),
+        Breach(fixture: "slow_step", check: "step-cost", status: "WARN", detail: "over the 50 µs budget"),
     ]
 
     @Test("validate PATH catches each broken fixture with the right check", arguments: breaches)

@@ -101,6 +101,14 @@ import TransitionCore
         Expectation(fixture: "jumpy_step", check: "continuity", status: .fail),
         Expectation(fixture: "impure_step", check: "purity", status: .fail, alsoFailing: ["reversibility", "independence"]),
         Expectation(fixture: "leaks_snapshot", check: "leaks", status: .fail),
+        Expectation(fixture: "missing_fields", check: "descriptor-fields", status: .fail),
+        Expectation(fixture: "setup_refuses", check: "lifecycle", status: .fail),
+        Expectation(fixture: "latches_when_interactive", check: "reversibility", status: .fail),
+        Expectation(fixture: "cancel_leaves_offset", check: "cancel", status: .fail),
+        Expectation(fixture: "leaks_on_cancel", check: "leaks", status: .fail),
+        Expectation(fixture: "nan_at_param_bound", check: "parameters", status: .fail),
+        Expectation(fixture: "global_state", check: "independence", status: .fail),
+        Expectation(fixture: "slow_step", check: "step-cost", status: .warn),
     ]
 
     @Test(arguments: expectations)
