@@ -15,7 +15,7 @@ private func definition(_ self_: UnsafePointer<tc_animator_t>?) -> AnimatorDefin
     builtinAnimators[Int(bitPattern: self_!.pointee.animator_data)]
 }
 
-private func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
+func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
     let c = ctx.pointee
     let operation = tc_operation_t(rawValue: c.operation)
     let presenting: Bool
@@ -63,6 +63,12 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
 let builtinStep: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Double, UnsafeMutablePointer<tc_view_state_t>?, UInt32) -> Void = { _, ctx, state, progress, views, count in
     guard let ctx, let state, let views else { return }
     let run = Unmanaged<RunState>.fromOpaque(state).takeUnretainedValue()
+    playChoreography(run, ctx, progress, views, count)
+}
+
+/// The body of every built-in step: each track's look at `progress`, written over the views'
+/// base states.
+func playChoreography(_ run: RunState, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
     let c = ctx.pointee, plan = run.choreography
     func play(_ track: Track?, on view: tc_view_id_t) {
         guard let track, view >= 0, UInt32(view) < count else { return }

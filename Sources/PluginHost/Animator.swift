@@ -7,7 +7,8 @@ public final class Animator: @unchecked Sendable {
     public unowned let library: PluginLibrary
     /// What it says about itself.
     public let description: AnimatorDescription
-    let pointer: UnsafePointer<tc_animator_t>
+    /// The plugin's descriptor of the animator.
+    package let pointer: UnsafePointer<tc_animator_t>
 
     init(library: PluginLibrary, description: AnimatorDescription, pointer: UnsafePointer<tc_animator_t>) {
         self.library = library

@@ -191,18 +191,39 @@ public final class TransitionSession {
     /// Runs the plugin's step at `progress` into the session's state buffer and returns a view of
     /// it, valid until the next call. No allocation on this path.
     public func stepInPlace(_ progress: Double) -> UnsafeBufferPointer<tc_view_state_t> {
+        stepInPlace(progress, calling: tracer == nil ? .direct : .ffi)
+    }
+
+    /// How the host calls a plugin's entry point.
+    package enum EntryCall: Sendable {
+        /// Through the typed C function pointer.
+        case direct
+        /// Through libffi with the prepared call interface, recording the call when the session
+        /// has a tracer: the validator's path.
+        case ffi
+    }
+
+    /// `stepInPlace(_:)` through the call path given, so benchmarks can set the two side by side.
+    package func stepInPlace(_ progress: Double, calling call: EntryCall) -> UnsafeBufferPointer<tc_view_state_t> {
         precondition(phase == .running, "step runs between setup and completion")
         for i in views.indices { states[i] = views[i].base }
         phase = .stepping
-        if let tracer {
-            tracer.write(.call(name: "step", progress: progress, finished: nil))
-            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
-        } else {
+        switch call {
+        case .direct:
             a.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+        case .ffi:
+            tracer?.write(.call(name: "step", progress: progress, finished: nil))
+            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
         }
         phase = .running
         return UnsafeBufferPointer(start: states, count: views.count)
     }
+
+    /// The context the plugin receives, with the host services; valid as long as the session.
+    package var contextPointer: UnsafePointer<tc_context_t> { UnsafePointer(cContext) }
+
+    /// Every view's base state, by handle: what each step starts from.
+    package var baseStates: [tc_view_state_t] { views.map(\.base) }
 
     /// Runs the plugin's step at `progress` and returns every view's state.
     public func step(_ progress: Double) -> TransitionFrame {

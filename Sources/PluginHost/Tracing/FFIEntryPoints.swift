@@ -6,7 +6,7 @@ import TransitionABI
 /// the ABI's signature table, then every call is an `ffi_call`. The validator uses this path so
 /// that every call can be traced and replayed exactly; previews and embedding call the typed
 /// function pointers directly.
-enum FFIEntryPoints {
+package enum FFIEntryPoints {
     /// A C type in a signature.
     enum CType {
         case void, double, pointer, uint32, bool
@@ -83,7 +83,8 @@ enum FFIEntryPoints {
         return result & 0xFF != 0
     }
 
-    static func step(
+    /// Calls the animator's step through `ffi_call`.
+    package static func step(
         _ a: UnsafePointer<tc_animator_t>, _ ctx: UnsafeMutablePointer<tc_context_t>, _ state: UnsafeMutableRawPointer?,
         _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32
     ) {
