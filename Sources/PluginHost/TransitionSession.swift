@@ -86,7 +86,9 @@ public final class TransitionSession {
     /// The parameter values, in descriptor order.
     public let parameters: [Double]
     /// The current phase.
-    public private(set) var phase: Phase = .ready
+    // The session is used from one thread at a time, so the hot path skips the runtime's
+    // exclusivity checks on the fields each step touches (they cost more than a small step).
+    @exclusivity(unchecked) public private(set) var phase: Phase = .ready
     /// The container's views, bottom first.
     public private(set) var container: [ViewID]
     /// Contract breaches seen so far.
@@ -102,12 +104,20 @@ public final class TransitionSession {
         var base: tc_view_state_t
     }
 
-    private(set) var views: [ViewRecord] = []
+    @exclusivity(unchecked) private(set) var views: [ViewRecord] = []
     private let cContext: UnsafeMutablePointer<tc_context_t>
     private let cParameters: UnsafeMutablePointer<Double>
-    private var states: UnsafeMutablePointer<tc_view_state_t>
-    private var capacity: Int
-    private var pluginState: UnsafeMutableRawPointer?
+    /// The states the plugin writes, one per view.
+    @exclusivity(unchecked) private var states: UnsafeMutablePointer<tc_view_state_t>
+    /// Every view's base state, by handle: a step starts with one copy of these into `states`.
+    @exclusivity(unchecked) private var bases: UnsafeMutablePointer<tc_view_state_t>
+    @exclusivity(unchecked) private var capacity: Int
+    @exclusivity(unchecked) private var pluginState: UnsafeMutableRawPointer?
+    /// The plugin's step, read once from its descriptor.
+    private let stepFunction: (@convention(c) (
+        UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Double,
+        UnsafeMutablePointer<tc_view_state_t>?, UInt32
+    ) -> Void)?
     var springCache = SpringCache()
     /// Records calls when set; the entry points are then called through libffi.
     var tracer: CallTracer?
@@ -121,9 +131,12 @@ public final class TransitionSession {
         cParameters.initialize(from: parameters, count: parameters.count)
         capacity = 8
         states = .allocate(capacity: capacity)
+        bases = .allocate(capacity: capacity)
+        stepFunction = animator.pointer.pointee.step
         cContext = .allocate(capacity: 1)
         for id in [context.fromView, context.toView].compactMap({ $0 }).sorted() {
             views.append(ViewRecord(role: context.role(of: id)!, source: nil, base: context.baseState(of: id)!.c))
+            bases[views.count - 1] = views[views.count - 1].base
         }
         cContext.initialize(to: tc_context_t(
             abi: ABIVersion.host.c, operation: UInt32(context.operation.rawValue),
@@ -143,6 +156,7 @@ public final class TransitionSession {
         cContext.deallocate()
         cParameters.deallocate()
         states.deallocate()
+        bases.deallocate()
     }
 
     private var a: tc_animator_t { animator.pointer.pointee }
@@ -206,17 +220,18 @@ public final class TransitionSession {
     /// `stepInPlace(_:)` through the call path given, so benchmarks can set the two side by side.
     package func stepInPlace(_ progress: Double, calling call: EntryCall) -> UnsafeBufferPointer<tc_view_state_t> {
         precondition(phase == .running, "step runs between setup and completion")
-        for i in views.indices { states[i] = views[i].base }
+        let count = views.count, states = states
+        states.update(from: bases, count: count)
         phase = .stepping
         switch call {
         case .direct:
-            a.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+            stepFunction!(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
         case .ffi:
             tracer?.write(.call(name: "step", progress: progress, finished: nil))
-            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(views.count))
+            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
         }
         phase = .running
-        return UnsafeBufferPointer(start: states, count: views.count)
+        return UnsafeBufferPointer(start: states, count: count)
     }
 
     /// The context the plugin receives, with the host services; valid as long as the session.
@@ -349,12 +364,17 @@ public final class TransitionSession {
         if !Rect(frame).isFinite { base.frame = Rect.zero.c }
         views.append(ViewRecord(role: r, source: source, base: base))
         if views.count > capacity {
-            let bigger = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
-            bigger.moveInitialize(from: states, count: capacity)
+            let biggerStates = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
+            biggerStates.moveInitialize(from: states, count: capacity)
             states.deallocate()
-            states = bigger
+            states = biggerStates
+            let biggerBases = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
+            biggerBases.moveInitialize(from: bases, count: capacity)
+            bases.deallocate()
+            bases = biggerBases
             capacity *= 2
         }
+        bases[views.count - 1] = base
         return Int32(views.count - 1)
     }
 

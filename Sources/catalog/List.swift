@@ -32,6 +32,8 @@ struct List: ParsableCommand {
     private func printTable(_ index: PluginIndex) {
         var rows: [[String]] = [["ID", "OPERATIONS", "DURATION", "PARAMETERS", "PLUGIN"]]
         let shadowed = Set(index.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
+        // The scanned durations by file, looked up once per animator (not a search per animator).
+        let durations = Dictionary(index.entries.map { ($0.record.path, $0.record.durations) }, uniquingKeysWith: { first, _ in first })
         for plugin in index.plugins {
             for d in plugin.animators {
                 var ops = d.operations.map(\.name).joined(separator: ",")
@@ -39,7 +41,7 @@ struct List: ParsableCommand {
                 let params = d.parameters.map { "\($0.id)=\($0.display($0.defaultValue))" }.joined(separator: " ")
                 var id = d.id
                 if shadowed.contains("\(plugin.path)\u{0}\(d.id)") { id = "\(plugin.id):\(d.id) (shadowed)" }
-                let duration = index.duration(path: plugin.path, animatorID: d.id)
+                let duration = durations[plugin.path]?[d.id]
                 rows.append([
                     id, ops, duration.map { $0 > 0 ? Format.number($0, decimals: 3) + "s" : "invalid" } ?? "?",
                     params.isEmpty ? "-" : params, baseName(plugin.path),

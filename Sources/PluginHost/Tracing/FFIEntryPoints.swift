@@ -22,7 +22,12 @@ package enum FFIEntryPoints {
         }
     }
 
-    /// The ABI's signature table: name, return type, argument types.
+    /// An entry point, by its place in the signature table.
+    enum Entry: Int {
+        case duration, setup, step, completion
+    }
+
+    /// The ABI's signature table, in the order of `Entry`: name, return type, argument types.
     static let signatures: [(name: String, result: CType, arguments: [CType])] = [
         ("duration", .double, [.pointer, .pointer]),
         ("setup", .bool, [.pointer, .pointer, .pointer]),
@@ -35,24 +40,25 @@ package enum FFIEntryPoints {
         let cif: UnsafeMutablePointer<ffi_cif>
     }
 
-    /// The prepared interfaces, by name.
-    static let interfaces: [String: Interface] = {
-        var table: [String: Interface] = [:]
-        for s in signatures {
-            let types = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: s.arguments.count)
-            for (i, t) in s.arguments.enumerated() { types[i] = t.ffi }
-            let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
-            let status = ffi_prep_cif(cif, tc_ffi_default_abi(), UInt32(s.arguments.count), s.result.ffi, types)
-            precondition(status == FFI_OK, "ffi_prep_cif failed for \(s.name)")
-            table[s.name] = Interface(cif: cif)
-        }
-        return table
-    }()
+    /// The prepared interfaces, in the order of `Entry`.
+    static let interfaces: [Interface] = signatures.map { s in
+        let types = UnsafeMutablePointer<UnsafeMutablePointer<ffi_type>?>.allocate(capacity: s.arguments.count)
+        for (i, t) in s.arguments.enumerated() { types[i] = t.ffi }
+        let cif = UnsafeMutablePointer<ffi_cif>.allocate(capacity: 1)
+        let status = ffi_prep_cif(cif, tc_ffi_default_abi(), UInt32(s.arguments.count), s.result.ffi, types)
+        precondition(status == FFI_OK, "ffi_prep_cif failed for \(s.name)")
+        return Interface(cif: cif)
+    }
 
-    private static func call(_ name: String, _ function: UnsafeRawPointer, _ result: UnsafeMutableRawPointer?, _ arguments: [UnsafeMutableRawPointer?]) {
-        var args = arguments
-        args.withUnsafeMutableBufferPointer { buffer in
-            ffi_call(interfaces[name]!.cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), result, buffer.baseAddress)
+    /// Calls `function` through the prepared interface of `entry`, with the argument slots on the
+    /// stack: no allocation per call.
+    private static func call(
+        _ entry: Entry, _ function: UnsafeRawPointer, _ result: UnsafeMutableRawPointer?,
+        arguments fill: (UnsafeMutableBufferPointer<UnsafeMutableRawPointer?>) -> Void
+    ) {
+        withUnsafeTemporaryAllocation(of: UnsafeMutableRawPointer?.self, capacity: 6) { slots in
+            fill(slots)
+            ffi_call(interfaces[entry.rawValue].cif, unsafeBitCast(function, to: (@convention(c) () -> Void).self), result, slots.baseAddress)
         }
     }
 
@@ -62,7 +68,10 @@ package enum FFIEntryPoints {
         let fn = unsafeBitCast(a.pointee.duration!, to: UnsafeRawPointer.self)
         withUnsafeMutablePointer(to: &selfArg) { s in
             withUnsafeMutablePointer(to: &ctxArg) { c in
-                call("duration", fn, &result, [UnsafeMutableRawPointer(s), UnsafeMutableRawPointer(c)])
+                call(.duration, fn, &result) { slots in
+                    slots[0] = UnsafeMutableRawPointer(s)
+                    slots[1] = UnsafeMutableRawPointer(c)
+                }
             }
         }
         return result
@@ -76,7 +85,11 @@ package enum FFIEntryPoints {
         withUnsafeMutablePointer(to: &selfArg) { s in
             withUnsafeMutablePointer(to: &ctxArg) { c in
                 withUnsafeMutablePointer(to: &stateArg) { st in
-                    call("setup", fn, &result, [UnsafeMutableRawPointer(s), UnsafeMutableRawPointer(c), UnsafeMutableRawPointer(st)])
+                    call(.setup, fn, &result) { slots in
+                        slots[0] = UnsafeMutableRawPointer(s)
+                        slots[1] = UnsafeMutableRawPointer(c)
+                        slots[2] = UnsafeMutableRawPointer(st)
+                    }
                 }
             }
         }
@@ -98,8 +111,14 @@ package enum FFIEntryPoints {
                     withUnsafeMutablePointer(to: &p) { pp in
                         withUnsafeMutablePointer(to: &viewsArg) { v in
                             withUnsafeMutablePointer(to: &n) { nn in
-                                call("step", fn, nil, [UnsafeMutableRawPointer(s), UnsafeMutableRawPointer(c), UnsafeMutableRawPointer(st),
-                                                       UnsafeMutableRawPointer(pp), UnsafeMutableRawPointer(v), UnsafeMutableRawPointer(nn)])
+                                call(.step, fn, nil) { slots in
+                                    slots[0] = UnsafeMutableRawPointer(s)
+                                    slots[1] = UnsafeMutableRawPointer(c)
+                                    slots[2] = UnsafeMutableRawPointer(st)
+                                    slots[3] = UnsafeMutableRawPointer(pp)
+                                    slots[4] = UnsafeMutableRawPointer(v)
+                                    slots[5] = UnsafeMutableRawPointer(nn)
+                                }
                             }
                         }
                     }
@@ -118,7 +137,12 @@ package enum FFIEntryPoints {
             withUnsafeMutablePointer(to: &ctxArg) { c in
                 withUnsafeMutablePointer(to: &stateArg) { st in
                     withUnsafeMutablePointer(to: &flag) { f in
-                        call("completion", fn, nil, [UnsafeMutableRawPointer(s), UnsafeMutableRawPointer(c), UnsafeMutableRawPointer(st), UnsafeMutableRawPointer(f)])
+                        call(.completion, fn, nil) { slots in
+                            slots[0] = UnsafeMutableRawPointer(s)
+                            slots[1] = UnsafeMutableRawPointer(c)
+                            slots[2] = UnsafeMutableRawPointer(st)
+                            slots[3] = UnsafeMutableRawPointer(f)
+                        }
                     }
                 }
             }
