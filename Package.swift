@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // The plugin ABI: include/transition_catalog.h and its module map.
@@ -50,5 +51,16 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
+        // The benchmarks (`swift package benchmark`, see BENCHMARKS.md). They reach the built-in
+        // animators' code directly, to set it against the same code behind the C ABI.
+        .executableTarget(
+            name: "TransitionBenchmarks",
+            dependencies: [
+                "PluginHost", "TransitionCore", "TransitionABI", "CatalogPlugins", "CFFI", "CFFIShims",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/TransitionBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
     ]
 )

@@ -1,0 +1,132 @@
+import Benchmark
+import CatalogPlugins
+import Foundation
+import PluginHost
+import TransitionABI
+import TransitionCore
+
+/// The built-in plugin, loaded once per process.
+func builtinLibrary() throws -> PluginLibrary {
+    try BenchEnvironment.requireProduct(BenchEnvironment.builtinPlugin)
+    return try PluginLibrary.load(path: BenchEnvironment.builtinPlugin)
+}
+
+/// A built-in animator by id.
+func builtinAnimator(_ id: String) throws -> Animator {
+    guard let animator = try builtinLibrary().animator(id) else { throw BenchError("no built-in animator '\(id)'") }
+    return animator
+}
+
+/// The ABI boundary: each built-in animator's step as a direct Swift call, through the C ABI
+/// (`stepInPlace`), through libffi, and on the validator's traced path; then the pure cost of a
+/// call, on a step that writes one number.
+func registerBoundaryBenchmarks() {
+    for id in DirectRun.animatorIDs {
+        let direct = Prepared<DirectStepper>()
+        Benchmark("ABI/\(id)/direct", configuration: Configurations.micro) { benchmark in
+            let stepper = direct.value
+            for i in benchmark.scaledIterations {
+                blackHole(stepper.step(sampledProgresses[i % 241]))
+            }
+        } setup: {
+            try direct.prepare {
+                let stepper = try DirectStepper(SteppedTransition(try builtinAnimator(id)))
+                guard stepper.agreesWithSession() else {
+                    throw BenchError("the direct call of \(id) does not compute what its C step does")
+                }
+                return stepper
+            }
+        } teardown: {
+            direct.reset()
+        }
+
+        let viaABI = Prepared<SteppedTransition>()
+        Benchmark("ABI/\(id)/c-abi", configuration: Configurations.micro) { benchmark in
+            let session = viaABI.value.session
+            for i in benchmark.scaledIterations {
+                blackHole(session.stepInPlace(sampledProgresses[i % 241]))
+            }
+        } setup: {
+            try viaABI.prepare { try SteppedTransition(try builtinAnimator(id)) }
+        } teardown: {
+            viaABI.reset()
+        }
+
+        let viaFFI = Prepared<SteppedTransition>()
+        Benchmark("ABI/\(id)/ffi", configuration: Configurations.micro) { benchmark in
+            let session = viaFFI.value.session
+            for i in benchmark.scaledIterations {
+                blackHole(session.stepInPlace(sampledProgresses[i % 241], calling: .ffi))
+            }
+        } setup: {
+            try viaFFI.prepare { try SteppedTransition(try builtinAnimator(id)) }
+        } teardown: {
+            viaFFI.reset()
+        }
+
+        // The validator's path: libffi, and every call recorded (here to /dev/null).
+        let traced = Prepared<SteppedTransition>()
+        Benchmark("ABI/\(id)/traced", configuration: Configurations.micro) { benchmark in
+            let session = traced.value.session
+            for i in benchmark.scaledIterations {
+                blackHole(session.stepInPlace(sampledProgresses[i % 241]))
+            }
+        } setup: {
+            try traced.prepare {
+                guard let tracer = CallTracer(path: "/dev/null") else { throw BenchError("cannot open /dev/null") }
+                return try SteppedTransition(try builtinAnimator(id), tracer: tracer)
+            }
+        } teardown: {
+            traced.reset()
+        }
+    }
+
+    let trivial = Prepared<TrivialCalls>()
+    let prepareTrivial: () throws -> Void = { try trivial.prepare { try TrivialCalls() } }
+
+    Benchmark("Call/trivial/pointer", configuration: Configurations.micro) { benchmark in
+        let t = trivial.value
+        for i in benchmark.scaledIterations {
+            t.step(t.animator, t.context, nil, sampledProgresses[i % 241], t.states, t.count)
+        }
+        blackHole(t.states)
+    } setup: {
+        try prepareTrivial()
+    }
+
+    Benchmark("Call/trivial/ffi_call", configuration: Configurations.micro) { benchmark in
+        let t = trivial.value
+        for i in benchmark.scaledIterations {
+            t.raw.call(sampledProgresses[i % 241])
+        }
+        blackHole(t.states)
+    } setup: {
+        try prepareTrivial()
+    }
+
+    Benchmark("Call/trivial/FFIEntryPoints", configuration: Configurations.micro) { benchmark in
+        let t = trivial.value
+        for i in benchmark.scaledIterations {
+            FFIEntryPoints.step(t.animator, t.context, nil, sampledProgresses[i % 241], t.states, t.count)
+        }
+        blackHole(t.states)
+    } setup: {
+        try prepareTrivial()
+    }
+
+    Benchmark("Call/trivial/stepInPlace", configuration: Configurations.micro) { benchmark in
+        let session = trivial.value.transition.session
+        for i in benchmark.scaledIterations {
+            blackHole(session.stepInPlace(sampledProgresses[i % 241]))
+        }
+    } setup: {
+        try prepareTrivial()
+    }
+
+    // What the benchmark harness itself allocates per iteration, to subtract from the others.
+    Benchmark("Call/empty/loop", configuration: Configurations.micro) { benchmark in
+        for i in benchmark.scaledIterations {
+            blackHole(sampledProgresses[i % 241])
+        }
+    }
+}

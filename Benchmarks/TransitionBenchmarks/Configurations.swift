@@ -1,0 +1,73 @@
+import Benchmark
+import Foundation
+
+/// The benchmark configurations, full or (in smoke mode) a couple of short iterations.
+enum Configurations {
+    /// Micro benchmarks: 1000 operations per iteration, time and allocations measured.
+    static var micro: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .throughput, .mallocCountTotal],
+            warmupIterations: BenchEnvironment.smoke ? 1 : 5,
+            scalingFactor: .kilo,
+            maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(1),
+            maxIterations: BenchEnvironment.smoke ? 3 : 2000)
+    }
+
+    /// Micro benchmarks that also report a custom metric.
+    static func micro(adding metric: BenchmarkMetric) -> Benchmark.Configuration {
+        var c = micro
+        c.metrics.append(metric)
+        return c
+    }
+
+    /// Whole-program runs (a `catalog` command, a contract suite): one operation per iteration.
+    static func program(iterations: Int, seconds: Int) -> Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .throughput],
+            warmupIterations: 0,
+            scalingFactor: .one,
+            maxDuration: BenchEnvironment.smoke ? .milliseconds(1) : .seconds(seconds),
+            maxIterations: BenchEnvironment.smoke ? 1 : iterations)
+    }
+}
+
+/// Holds what a benchmark's setup prepares for its iterations.
+final class Prepared<Value> {
+    private var stored: Value?
+
+    /// The value; the benchmark's setup has run.
+    var value: Value {
+        guard let stored else { fatalError("the benchmark's setup did not run") }
+        return stored
+    }
+
+    /// Prepares the value once; a failure is also written to standard error.
+    func prepare(_ make: () throws -> Value) throws {
+        if stored == nil { stored = try reportingFailure(make) }
+    }
+
+    /// Drops the value.
+    func reset() { stored = nil }
+}
+
+/// Runs `body`; when it throws, writes the error to standard error before passing it on. A
+/// benchmark executable run directly (the smoke mode) would otherwise stop without a word.
+func reportingFailure<T>(_ body: () throws -> T) throws -> T {
+    do {
+        return try body()
+    } catch {
+        writeError("benchmark setup failed: \(error)")
+        throw error
+    }
+}
+
+/// Marks `benchmark` as failed with `message`, also written to standard error.
+func fail(_ benchmark: Benchmark, _ message: String) {
+    writeError("benchmark \(benchmark.name) failed: \(message)")
+    benchmark.error(message)
+}
+
+/// Writes a line to standard error.
+func writeError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,261 @@
+// Sets one benchmark run's results side by side, as the tables of BENCHMARKS.md.
+//
+//   swift package --allow-writing-to-directory .build/benchmark-results \
+//       benchmark --format jmh --path .build/benchmark-results --no-progress
+//   swift Benchmarks/report.swift .build/benchmark-results/Current_run.jmh.json
+//
+// Times are medians over the run's iterations. Benchmarks named ABI/, Call/, Timing/ and Tiles/
+// do 1000 operations per iteration; the others one. Allocations are the median per iteration
+// less the harness's own (Call/empty/loop), divided by the operations.
+
+import Foundation
+
+struct Result {
+    var nanoseconds: Double   // median wall clock per operation
+    var mallocs: Double?      // median allocations per operation, less the harness's
+    var custom: [String: Double] = [:]
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("report: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+guard let path = arguments.first else { fail("give the JMH file of a run (see the top of this script)") }
+guard let data = FileManager.default.contents(atPath: path),
+    let entries = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+else { fail("cannot read \(path) as a JMH export") }
+
+func median(_ metric: [String: Any]?) -> Double? {
+    (metric?["scorePercentiles"] as? [String: Any])?["50.0"] as? Double
+}
+
+var raw: [String: (perIteration: Double, mallocs: Double?, custom: [String: Double], operations: Double)] = [:]
+for entry in entries {
+    guard var name = entry["benchmark"] as? String, let secondary = entry["secondaryMetrics"] as? [String: [String: Any]],
+        let wall = median(secondary["Time (wall clock)"])
+    else { continue }
+    if let dot = name.range(of: "TransitionBenchmarks.") { name = String(name[dot.upperBound...]) }
+    let area = name.split(separator: "/").first.map(String.init) ?? ""
+    let operations = ["ABI", "Call", "Timing", "Tiles"].contains(area) ? 1000.0 : 1.0
+    var custom: [String: Double] = [:]
+    for (key, metric) in secondary where !key.hasPrefix("Time") && !key.hasPrefix("Malloc") && !key.hasPrefix("Free")
+        && !key.hasPrefix("Memory") && !key.hasPrefix("Throughput")
+    {
+        if let value = median(metric) { custom[key] = value }
+    }
+    // JMH gives times in microseconds per iteration.
+    raw[name] = (wall * 1000, median(secondary["Malloc (total)"]), custom, operations)
+}
+guard !raw.isEmpty else { fail("no benchmark results in \(path)") }
+
+let floor = raw["Call/empty/loop"]?.mallocs ?? 0
+var results: [String: Result] = [:]
+for (name, r) in raw {
+    results[name] = Result(
+        nanoseconds: r.perIteration / r.operations,
+        mallocs: r.mallocs.map { max(0, $0 - floor) / r.operations }, custom: r.custom)
+}
+
+func fmt(_ value: Double?, _ decimals: Int = 1) -> String {
+    guard let value, value.isFinite else { return "–" }
+    return String(format: "%.\(decimals)f", value)
+}
+
+func ratio(_ a: Double?, _ b: Double?) -> String {
+    guard let a, let b, b > 0 else { return "–" }
+    return String(format: "%.2f×", a / b)
+}
+
+func allocations(_ value: Double?) -> String {
+    guard let value else { return "–" }
+    return value == 0 ? "0" : String(format: "%.3g", value)
+}
+
+func met(_ ok: Bool) -> String { ok ? "**met**" : "**not met**" }
+
+/// The subjects of an area, in the order they first appear in the export.
+func subjects(_ area: String) -> [String] {
+    var seen: [String] = []
+    for entry in entries {
+        guard let name = entry["benchmark"] as? String, let dot = name.range(of: "TransitionBenchmarks.") else { continue }
+        let parts = name[dot.upperBound...].split(separator: "/").map(String.init)
+        if parts.count >= 2, parts[0] == area, !seen.contains(parts[1]) { seen.append(parts[1]) }
+    }
+    return seen
+}
+
+// MARK: The machine
+
+func shell(_ command: String) -> String {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: "/bin/sh")
+    p.arguments = ["-c", command]
+    let pipe = Pipe()
+    p.standardOutput = pipe
+    p.standardError = FileHandle.nullDevice
+    try? p.run()
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return String(decoding: out, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+}
+
+print("## Machine\n")
+print("| | |\n|---|---|")
+print("| CPU | \(shell("grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'")) |")
+print("| cores (nproc) | \(shell("nproc")) |")
+print("| memory | \(shell("awk '/MemTotal/ {printf \"%.1f GiB\", $2 / 1048576}' /proc/meminfo")) |")
+print("| load average at report time | \(shell("cut -d' ' -f1-3 /proc/loadavg")) |")
+print("| kernel | \(shell("uname -sr")) |")
+print("| Swift | \(shell("swift --version 2>&1 | head -1")) |")
+print("| C compiler | \(shell("${CC:-cc} --version | head -1")) |")
+print("| libffi | \(shell("pkg-config --modversion libffi")) |")
+print()
+
+// MARK: The ABI boundary
+
+print("## The ABI boundary: one step of each built-in animator\n")
+print("Nanoseconds per step (median). *direct*: the built-in's step code called as Swift, after the same reset of")
+print("every view to its base state that the host does; *C ABI*: `TransitionSession.stepInPlace` through the plugin's")
+print("C entry in the dlopened `libCatalogPlugins.so`; *libffi*: the same step through `ffi_call`; *traced*: the")
+print("validator's path, libffi plus a JSON line per call written to /dev/null.\n")
+print("| animator | direct | C ABI | C ABI ÷ direct | libffi | libffi ÷ C ABI | traced | traced ÷ C ABI | allocations per step (direct / C ABI / libffi / traced) |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+var worstBoundary = 0.0
+var worstBoundaryName = ""
+for id in subjects("ABI") {
+    let d = results["ABI/\(id)/direct"], c = results["ABI/\(id)/c-abi"], f = results["ABI/\(id)/ffi"], t = results["ABI/\(id)/traced"]
+    if let d, let c, c.nanoseconds / d.nanoseconds - 1 > worstBoundary {
+        worstBoundary = c.nanoseconds / d.nanoseconds - 1
+        worstBoundaryName = id
+    }
+    let allocs = [d, c, f, t].map { allocations($0?.mallocs) }.joined(separator: " / ")
+    print("| \(id) | \(fmt(d?.nanoseconds)) | \(fmt(c?.nanoseconds)) | \(ratio(c?.nanoseconds, d?.nanoseconds)) | \(fmt(f?.nanoseconds)) | \(ratio(f?.nanoseconds, c?.nanoseconds)) | \(fmt(t?.nanoseconds, 0)) | \(ratio(t?.nanoseconds, c?.nanoseconds)) | \(allocs) |")
+}
+print()
+
+print("## The cost of a call\n")
+print("The trivial fixture's step (one store) called with the same arguments by each path.\n")
+print("| path | ns per call | ÷ direct pointer | allocations per call |")
+print("|---|---:|---:|---:|")
+let pointer = results["Call/trivial/pointer"]?.nanoseconds
+for (name, label) in [
+    ("pointer", "direct C function pointer"), ("ffi_call", "`ffi_call`, call interface and argument slots prepared once"),
+    ("FFIEntryPoints", "`FFIEntryPoints.step` (the validator's libffi wrapper)"), ("stepInPlace", "`TransitionSession.stepInPlace` (reset + call + bookkeeping)"),
+] {
+    let r = results["Call/trivial/\(name)"]
+    print("| \(label) | \(fmt(r?.nanoseconds, 2)) | \(ratio(r?.nanoseconds, pointer)) | \(allocations(r?.mallocs)) |")
+}
+print("| (the harness's own loop) | \(fmt(results["Call/empty/loop"]?.nanoseconds, 2)) | | |")
+print()
+
+// MARK: Timing
+
+print("## Timing functions\n")
+print("| curve | ns per evaluation | million evaluations per second | worst error vs an exact solver |")
+print("|---|---:|---:|---:|")
+var bezierWorstTime = 0.0
+var bezierWorstError = 0.0
+for entry in results.keys.filter({ $0.hasPrefix("Timing/bezier/") }).sorted(by: { a, b in
+    (results[a]?.nanoseconds ?? 0) < (results[b]?.nanoseconds ?? 0)
+}) {
+    let r = results[entry]!
+    let error = r.custom["worst error (1e-12)"].map { $0 * 1e-12 }
+    bezierWorstTime = max(bezierWorstTime, r.nanoseconds)
+    bezierWorstError = max(bezierWorstError, error ?? .infinity)
+    print("| cubic-bezier \(entry.dropFirst("Timing/bezier/".count)) | \(fmt(r.nanoseconds, 2)) | \(fmt(1e3 / r.nanoseconds)) | \(error.map { String(format: "%.1e", $0) } ?? "–") |")
+}
+for entry in results.keys.filter({ $0.hasPrefix("Timing/spring/") }).sorted() {
+    let r = results[entry]!
+    print("| fitted spring, \(entry.dropFirst("Timing/spring/".count).replacingOccurrences(of: "-", with: " ")) | \(fmt(r.nanoseconds, 2)) | \(fmt(1e3 / r.nanoseconds)) | |")
+}
+print()
+
+// MARK: Scaling
+
+print("## Scaling with the number of views\n")
+print("The tiles fixture through the C ABI: N tiles plus the two screens, every tile animated on every step.\n")
+print("| tiles | ns per step | ns per view | per view ÷ per view at 16 |")
+print("|---:|---:|---:|---:|")
+var perView: [Int: Double] = [:]
+for n in subjects("Tiles").compactMap(Int.init).sorted() {
+    guard let r = results["Tiles/\(n)/c-abi"] else { continue }
+    perView[n] = r.nanoseconds / Double(n + 2)
+    print("| \(n) | \(fmt(r.nanoseconds, 0)) | \(fmt(perView[n], 2)) | \(ratio(perView[n], perView[16])) |")
+}
+print()
+
+// MARK: Discovery
+
+print("## Discovery: `catalog list`\n")
+print("`catalog list --no-builtins --plugin-path DIR` over N copies of a small C plugin; cold with a new scan")
+print("cache (every file loaded in the scanning child process), warm with the cache of the run before.\n")
+print("| plugins | cold ms | cold ms per plugin | warm ms | warm ms per plugin | warm ÷ cold |")
+print("|---:|---:|---:|---:|---:|---:|")
+var coldPerPlugin: [Int: Double] = [:]
+var warmMs: [Int: Double] = [:]
+for n in subjects("Discovery").compactMap(Int.init).sorted() {
+    let cold = results["Discovery/\(n)/cold"].map { $0.nanoseconds / 1e6 }
+    let warm = results["Discovery/\(n)/warm"].map { $0.nanoseconds / 1e6 }
+    coldPerPlugin[n] = cold.map { $0 / Double(n) }
+    warmMs[n] = warm
+    print("| \(n) | \(fmt(cold)) | \(fmt(cold.map { $0 / Double(n) }, 2)) | \(fmt(warm)) | \(fmt(warm.map { $0 / Double(n) }, 3)) | \(ratio(warm, cold)) |")
+}
+print()
+
+// MARK: Validation
+
+print("## Validation: the whole contract suite\n")
+print("| subject | in this process, s | isolated (`catalog validate`), s | isolated ÷ in-process |")
+print("|---|---:|---:|---:|")
+for subject in subjects("Validation") {
+    let inProcess = results["Validation/\(subject)/in-process"].map { $0.nanoseconds / 1e9 }
+    let isolated = results["Validation/\(subject)/isolated"].map { $0.nanoseconds / 1e9 }
+    print("| \(subject == "builtins" ? "libCatalogPlugins.so (8 animators)" : subject) | \(fmt(inProcess, 3)) | \(fmt(isolated, 3)) | \(ratio(isolated, inProcess)) |")
+}
+print()
+
+// MARK: Preview
+
+let renderers = subjects("Preview")
+if !renderers.isEmpty {
+    print("## Preview renderers\n")
+    print("| renderer | ms per render | frames | frames per second |")
+    print("|---|---:|---:|---:|")
+    for renderer in renderers {
+        for key in results.keys.filter({ $0.hasPrefix("Preview/\(renderer)/") }).sorted() {
+            let r = results[key]!
+            let frames = Double(key.split(separator: "/").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 1)
+            print("| \(renderer) | \(fmt(r.nanoseconds / 1e6, 2)) | \(Int(frames)) | \(fmt(frames / (r.nanoseconds / 1e9), 0)) |")
+        }
+    }
+    print()
+}
+
+// MARK: Targets
+
+print("## Targets\n")
+print("| target | measured | |")
+print("|---|---|---|")
+if !worstBoundaryName.isEmpty {
+    print("| the C ABI adds at most 10% to a step | worst: \(String(format: "+%.1f%%", worstBoundary * 100)) (\(worstBoundaryName)) | \(met(worstBoundary <= 0.10)) |")
+}
+if bezierWorstTime > 0 {
+    print("| cubic Bézier under 20 ns per evaluation at error ≤ 1e-7 | slowest \(fmt(bezierWorstTime, 1)) ns, worst error \(String(format: "%.1e", bezierWorstError)) | \(met(bezierWorstTime < 20 && bezierWorstError <= 1e-7)) |")
+}
+if let small = perView[16], let large = perView[1024] {
+    print("| cost per view flat from 16 to 1024 views | 1024 ÷ 16: \(ratio(large, small)) | \(met(large / small <= 1.25)) |")
+}
+if let warm = warmMs[1000] {
+    print("| warm `list` of 1000 plugins under 100 ms | \(fmt(warm)) ms | \(met(warm < 100)) |")
+}
+if let cold = coldPerPlugin[1000] {
+    print("| cold isolated scan under 5 ms per plugin | \(fmt(cold, 2)) ms per plugin (1000) | \(met(cold < 5)) |")
+}
+let stepAllocations = subjects("ABI").compactMap { results["ABI/\($0)/c-abi"]?.mallocs }
+    + results.filter { $0.key.hasPrefix("Tiles/") }.compactMap(\.value.mallocs)
+if !stepAllocations.isEmpty {
+    let most = stepAllocations.max() ?? 0
+    print("| a step allocates nothing | most per C ABI step: \(allocations(most)) | \(met(most == 0)) |")
+}
