@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
         .testTarget(
             name: "RenderersTests",
-            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CGIF", "TestSupport"]
+            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "TestSupport"]
         ),
     ]
 )
