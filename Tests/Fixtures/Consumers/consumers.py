@@ -6,7 +6,7 @@ standard error and exits 1 (2 when a library it needs is missing).
 
   image-info FILE                       size, frame count, per-frame durations and loop of a PNG or GIF (Pillow)
   compare A B [--backdrop RRGGBB]       how far two images differ, pixel by pixel (Pillow)
-  validate-lottie FILE...               errors against the official Lottie schema, per file (lottie-specs, jsonschema)
+  validate-lottie FILE...               errors against the official Lottie schema, per file (lottie-specs, jsonschema-rs)
   rlottie-render FILE FRAME OUT [--backdrop RRGGBB]
                                         renders one frame with rlottie (Debian's librlottie) to a PNG
 """
@@ -87,16 +87,16 @@ def compare(a_path, b_path, backdrop):
 
 def validate_lottie(paths):
     lottie_specs = need("lottie_specs", "lottie-specs")
-    jsonschema = need("jsonschema", "jsonschema")
+    jsonschema_rs = need("jsonschema_rs", "jsonschema-rs")
     schema = lottie_specs.load_specs()
-    validator = jsonschema.Draft202012Validator(schema)
+    validator = jsonschema_rs.Draft202012Validator(schema)
     files = {}
     for path in paths:
         with open(path) as f:
             document = json.load(f)
         errors = []
         for error in validator.iter_errors(document):
-            where = "/".join(str(p) for p in error.absolute_path)
+            where = "/".join(str(p) for p in error.instance_path)
             errors.append(f"{where or '(root)'}: {error.message[:300]}")
         files[path] = {"errors": errors[:20], "errorCount": len(errors)}
     return {"schemaVersion": schema.get("$version"), "files": files}
