@@ -5,7 +5,8 @@ Each subcommand prints one JSON object on standard output and exits 0, or prints
 standard error and exits 1 (2 when a library it needs is missing).
 
   image-info FILE                       size, frame count, per-frame durations and loop of a PNG or GIF (Pillow)
-  compare A B [--backdrop RRGGBB]       how far two images differ, pixel by pixel (Pillow)
+  compare A B [C D ...] [--backdrop RRGGBB]
+                                        how far each pair of images differs, pixel by pixel (Pillow)
   validate-lottie FILE...               errors against the official Lottie schema, per file (lottie-specs, jsonschema-rs)
   rlottie-render FILE FRAME OUT [--backdrop RRGGBB]
                                         renders one frame with rlottie (Debian's librlottie) to a PNG
@@ -169,8 +170,8 @@ def main(argv):
     try:
         if command == "image-info" and len(args) == 1:
             result = image_info(args[0])
-        elif command == "compare" and len(args) == 2:
-            result = compare(args[0], args[1], backdrop)
+        elif command == "compare" and len(args) >= 2 and len(args) % 2 == 0:
+            result = {"pairs": [compare(args[i], args[i + 1], backdrop) for i in range(0, len(args), 2)]}
         elif command == "validate-lottie" and len(args) >= 1:
             result = validate_lottie(args)
         elif command == "rlottie-render" and len(args) == 3:
