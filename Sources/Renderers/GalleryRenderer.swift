@@ -96,7 +96,7 @@ public struct GalleryRenderer: Sendable {
             h2 code{font-size:13px;color:\(style.caption.css);font-weight:400}
             section p{margin:0 0 12px;max-width:720px}
             .legend{display:flex;gap:16px;margin:8px 0}
-            .key i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:-1px}
+            .key i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:-1px;box-shadow:0 0 0 1px rgba(255,255,255,.3)}
             .tiles{display:flex;flex-wrap:wrap;gap:20px}
             .tile{margin:0;display:flex;flex-direction:column;gap:8px;padding:12px;border-radius:12px;background:#202127}
             .tile:hover{background:#26272e}

@@ -52,7 +52,7 @@ public struct HTMLRenderer: Sendable {
             .controls button{min-width:72px;padding:6px 12px;border:0;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);font:inherit;cursor:pointer}
             .readout{min-width:128px;text-align:right;font-variant-numeric:tabular-nums}
             .legend{display:flex;gap:16px}
-            .key i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:-1px}
+            .key i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:-1px;box-shadow:0 0 0 1px rgba(255,255,255,.3)}
             html.bare main{padding:0;display:block}
             html.bare .chrome{display:none}
             html.bare .device{transform:none!important}
@@ -65,7 +65,7 @@ public struct HTMLRenderer: Sendable {
             <h1 class="chrome">\(HTMLText.escape(timeline.title))</h1>
             <p class="chrome details">\(HTMLText.escape(details))</p>
             <div class="frame-box"><div class="device">\(scene.html)</div></div>
-            <div class="chrome controls"><button id="play" type="button">Pause</button><input id="scrub" type="range" min="0" max="1000" value="0" aria-label="position in the transition"><span class="readout" id="readout"></span></div>
+            <div class="chrome controls"><button id="play" type="button">Play</button><input id="scrub" type="range" min="0" max="1000" value="0" aria-label="position in the transition"><span class="readout" id="readout"></span></div>
             <div class="chrome legend">\(legend)</div>
             </main>
             <script>

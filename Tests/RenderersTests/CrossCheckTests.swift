@@ -73,6 +73,17 @@ struct CrossCheckTests {
         #expect(dom.components(separatedBy: "<figure class=\"tile\"").count - 1 == cases.count)
     }
 
+    @Test("a page opened without a fragment plays, with no console output")
+    func playingPage() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        let timeline = try Fixtures.timeline(try Fixtures.animator("dimmed-sheet"), .present, fps: 60)
+        let page = try Fixtures.write(Array(try HTMLRenderer().render(timeline, subtitle: "Dimmed Sheet").utf8), "page.html", in: dir)
+        let run = try ExternalTools.browse(url: "file://\(page)", width: 800, height: 1000)
+        #expect(run.consoleMessages.isEmpty, "the page logged: \(run.consoleMessages)")
+        #expect(run.process.stdout.contains("data-ready=\"1\""), "the page's script ran to its end")
+        #expect(run.process.stdout.contains(">Pause</button>"), "it is playing")
+    }
+
     @Test("the console check catches a page that throws")
     func consoleCheck() throws {
         let dir = try Fixtures.temporaryDirectory()
