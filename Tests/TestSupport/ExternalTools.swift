@@ -1,7 +1,7 @@
 import Foundation
 
 /// The independent programs the preview tests check the renderers' output with: Python with
-/// Pillow, lottie-specs and jsonschema (through `Tests/Fixtures/Consumers/consumers.py`),
+/// Pillow, lottie-specs and jsonschema-rs (through `Tests/Fixtures/Consumers/consumers.py`),
 /// Debian's rlottie, and headless Chromium. A missing tool is an error that says how to install
 /// it, never a skipped test: CI installs them all.
 public enum ExternalTools {
@@ -43,7 +43,10 @@ public enum ExternalTools {
     /// Headless Chromium: `$CHROMIUM`, else the first of chromium, chromium-browser,
     /// chromium-headless-shell and google-chrome on the PATH.
     public static func chromium() throws -> String {
-        if let c = ProcessInfo.processInfo.environment["CHROMIUM"], !c.isEmpty { return c }
+        if let c = ProcessInfo.processInfo.environment["CHROMIUM"], !c.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: c) else { throw ToolError("CHROMIUM is set to \(c), which is not an executable") }
+            return c
+        }
         for name in ["chromium", "chromium-browser", "chromium-headless-shell", "google-chrome"] {
             if let path = findOnPath(name) { return path }
         }
