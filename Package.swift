@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "catalog", targets: ["catalog"]),
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
+        .library(name: "Renderers", targets: ["Renderers"]),
         // The built-in animators: a real plugin library, loaded with dlopen like any third-party one.
         .library(name: "CatalogPlugins", type: .dynamic, targets: ["CatalogPlugins"]),
     ],
@@ -30,10 +31,15 @@ let package = Package(
             dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
+        // Pixels come from Debian's C libraries: cairo draws and writes PNG, giflib writes GIF.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // Previews of sampled transitions: PNG filmstrip, GIF, HTML page and gallery, Lottie.
+        .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF"]),
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "PluginHost", "TransitionCore",
+                "PluginHost", "TransitionCore", "Renderers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -51,6 +57,10 @@ let package = Package(
             ]
         ),
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
+        .testTarget(
+            name: "RenderersTests",
+            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "TestSupport"]
+        ),
         // The benchmarks (`swift package benchmark`, see BENCHMARKS.md). They reach the built-in
         // animators' code directly, to set it against the same code behind the C ABI.
         .executableTarget(

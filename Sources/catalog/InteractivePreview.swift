@@ -17,6 +17,9 @@ struct InteractivePreview {
     var play: Bool
     var speed: Double
     var framesPerSecond: Double
+    var out: String?
+    var frames: Int?
+    var scale: Double?
     var plugins: PluginOptions
 
     func run() throws {
@@ -72,7 +75,21 @@ struct InteractivePreview {
         for entry in played.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
-        if format == "json" {
+        if PreviewExport.fileFormats.contains(format), let out {
+            var timeline = played.timeline
+            if format == "png" {
+                // A filmstrip shows a few frames evenly spaced in time.
+                let count = min(frames ?? 8, timeline.entries.count)
+                let last = timeline.entries.count - 1
+                timeline.entries = (0..<count).map { timeline.entries[count == 1 ? 0 : $0 * last / (count - 1)] }
+            }
+            do {
+                try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale)
+            } catch {
+                throw CLIError(error.description)
+            }
+            print("wrote \(out)")
+        } else if format == "json" {
             try InteractiveJSON.print(played, resolved: resolved, context: context, scenario: script)
         } else if play {
             try TimelinePlayer.play(played.timeline, phases: played.phases, speed: speed)

@@ -1,16 +1,23 @@
 import ArgumentParser
 import Foundation
 import PluginHost
+import Renderers
 import TransitionCore
 
-/// `catalog preview OPERATION ANIMATOR`: plays a transition on a terminal, or prints its frames.
+/// `catalog preview OPERATION ANIMATOR`: plays a transition on a terminal, prints its frames, or
+/// writes it as a PNG filmstrip, a GIF, an HTML page or a Lottie file.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show one transition: played on a terminal, or as a table of sampled frames.",
+        abstract: "Show one transition: played on a terminal, as a table of sampled frames, or as a picture.",
         discussion: """
             On a terminal the transition plays in colour at the animator's real duration (use \
             --speed to slow it down, --no-play for the table). Otherwise the sampled frames are \
             printed: progress, and per view its frame, alpha, transform, corner radius and z.
+
+            --format png writes a filmstrip of --frames frames side by side; gif the animation at \
+            its real duration, looping; html a self-contained page that plays it with play and \
+            scrub controls; lottie a Lottie (bodymovin) JSON animation; json the sampled view \
+            states. Files are written whole or not at all.
             """)
 
     @Argument(help: "push, pop, present, dismiss or tab.")
@@ -22,14 +29,23 @@ struct Preview: ParsableCommand {
     @Option(name: .customLong("param"), help: ArgumentHelp("Set a parameter: KEY=VALUE. Repeatable.", valueName: "key=value"))
     var parameters: [String] = []
 
-    @Option(help: "How many evenly spaced frames to print, from progress 0 to 1 (2...1000).")
-    var frames = 9
+    @Option(help: "How many evenly spaced frames, from progress 0 to 1 (2...1000): printed by text and json (default 9), drawn by png (default 8).")
+    var frames: Int?
 
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
 
-    @Option(help: "text or json.")
+    @Option(help: "text, json, png, gif, html or lottie.")
     var format = "text"
+
+    @Option(help: ArgumentHelp("The file to write; required for png, gif, html and lottie.", valueName: "file"))
+    var out: String?
+
+    @Option(help: "Frames a second for gif (default 30, at most 50), html and lottie (default 60), and for sampling an --interactive timeline (default 30, at most 240).")
+    var fps: Int?
+
+    @Option(help: "Pixels a point for png and gif (default: png frames 300 pixels high, a gif 480).")
+    var scale: Double?
 
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).")
     var style: String?
@@ -43,25 +59,19 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("Drive the transition with a scripted gesture, such as \"scrub 0.6 @0.3; release v=0.5 @0.4; grab @0.5; cancel @0.6\" (see the README).", valueName: "scenario"))
     var interactive: String?
 
-    @Option(help: "Frames per second of an --interactive timeline (1...240).")
-    var fps = 30.0
-
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
-        guard (2...1000).contains(frames) else { throw ValidationError("--frames must be between 2 and 1000; got \(frames)") }
-        guard ["text", "json"].contains(format) else {
-            throw ValidationError("unknown format '\(DisplayText.escape(format))'; formats are text and json")
-        }
+        try PreviewExport.validate(format: format, out: out, frames: frames, fps: interactive == nil ? fps : nil, scale: scale)
         guard speed.isFinite, speed > 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100") }
-        guard fps.isFinite, fps >= 1, fps <= 240 else { throw ValidationError("--fps must be between 1 and 240") }
+        if interactive != nil, let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
     }
 
     func run() throws {
         if let interactive {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
-                style: style, format: format, play: stdoutIsTerminal && !noPlay, speed: speed, framesPerSecond: fps,
+                style: style, format: format, play: stdoutIsTerminal && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
                 plugins: plugins
             ).run()
         }
@@ -72,7 +82,8 @@ struct Preview: ParsableCommand {
         let bounds = try Resolution.size(size)
         let context = try TransitionContext(
             operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds)
-        let progresses = SampledTransition.evenProgresses(frames)
+        let progresses = PreviewExport.progresses(
+            format: format, frames: frames, fps: fps, duration: chosen.duration(context, parameters: values))
         let sampled: SampledTransition
         do {
             sampled = try chosen.run(context, parameters: values, progresses: progresses)
@@ -83,12 +94,23 @@ struct Preview: ParsableCommand {
         for entry in sampled.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
-        if format == "json" {
-            try PreviewJSON.print(sampled, animator: chosen, parameters: values)
-        } else if stdoutIsTerminal && !noPlay {
+        if let out, PreviewExport.fileFormats.contains(format) {
+            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale)
+        } else if format == "json" {
+            try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
+        } else if stdoutIsTerminal && !noPlay && out == nil {
             try TerminalPlayer.play(animator: chosen, context: context, parameters: values, duration: sampled.duration, speed: speed)
         } else {
-            PreviewTable.print(sampled, animator: chosen, parameters: values)
+            try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
+        }
+    }
+
+    /// Prints `text`, or writes it to --out whole or not at all.
+    private func emit(_ text: String) throws {
+        if let out {
+            try AtomicFile.write(text + "\n", to: out)
+        } else {
+            Swift.print(text)
         }
     }
 }
@@ -104,9 +126,8 @@ enum PreviewTable {
         return line
     }
 
-    static func print(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) {
-        Swift.print(header(sampled, animator: animator, parameters: parameters))
-        Swift.print("")
+    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) -> String {
+        var text = header(sampled, animator: animator, parameters: parameters) + "\n\n"
         var rows: [[String]] = [["PROGRESS", "VIEW", "FRAME", "ALPHA", "TRANSFORM", "CORNER", "Z"]]
         for frame in sampled.frames {
             var first = true
@@ -126,9 +147,10 @@ enum PreviewTable {
                 first = false
             }
         }
-        Swift.print(TextTable.render(rows))
+        text += TextTable.render(rows) + "\n"
         let after = sampled.completion.container.map { "\($0) \(sampled.context.role(of: $0)?.name ?? "?")" }
-        Swift.print("\nafter completion (finished): container = [\(after.joined(separator: ", "))]")
+        text += "\nafter completion (finished): container = [\(after.joined(separator: ", "))]"
+        return text
     }
 }
 
@@ -168,7 +190,7 @@ enum PreviewJSON {
         var containerAfterCompletion: [ViewID]
     }
 
-    static func print(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) throws {
+    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) throws -> String {
         let doc = Document(
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,
@@ -177,6 +199,6 @@ enum PreviewJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        Swift.print(String(decoding: try encoder.encode(doc), as: UTF8.self))
+        return String(decoding: try encoder.encode(doc), as: UTF8.self)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PluginHost
+import Renderers
 import TransitionCore
 
 /// `catalog validate`: the animator contract suite, with each plugin in a child process.

@@ -24,7 +24,8 @@ struct PreviewErrorTests {
         Mistake(arguments: ["preview", "push", "slide", "--size", "0x10"], expected: ["--size", "0x10"]),
         Mistake(arguments: ["preview", "push", "slide", "--size", "abc"], expected: ["--size", "abc", "WIDTHxHEIGHT"]),
         Mistake(arguments: ["preview", "push", "slide", "--frames", "1"], expected: ["--frames", "2", "1000"]),
-        Mistake(arguments: ["preview", "push", "slide", "--format", "gif"], expected: ["gif", "text", "json"]),
+        Mistake(arguments: ["preview", "push", "slide", "--format", "bmp"], expected: ["bmp", "text", "json", "png", "gif"]),
+        Mistake(arguments: ["preview", "push", "slide", "--format", "gif"], expected: ["gif", "--out"]),
         Mistake(arguments: ["preview", "present", "dimmed-sheet", "--style", "full-screen"], expected: ["full-screen", "custom"]),
         Mistake(arguments: ["preview", "present", "dimmed-sheet", "--style", "sideways"], expected: ["sideways", "full-screen", "custom"]),
     ]

@@ -1,0 +1,191 @@
+import CCairo
+import TransitionCore
+
+/// A bitmap to draw on with cairo: 32-bit pixels, premultiplied ARGB in native byte order.
+///
+/// The canvas owns its cairo surface and context; it is used on one thread at a time.
+final class CairoCanvas {
+    /// The width in pixels.
+    let width: Int
+    /// The height in pixels.
+    let height: Int
+    let surface: OpaquePointer
+    let context: OpaquePointer
+
+    /// The largest side a preview image may have, in pixels.
+    static let maximumSide = 16384
+    /// The most pixels a preview image may have.
+    static let maximumPixels = 64 * 1024 * 1024
+
+    /// Creates a canvas of `width` x `height` pixels, transparent.
+    /// - Throws: `RenderError` for a size of zero or beyond the limits, or when cairo fails.
+    init(width: Int, height: Int) throws(RenderError) {
+        guard width >= 1, height >= 1 else { throw RenderError("an image must be at least 1x1 pixels; got \(width)x\(height)") }
+        guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumPixels else {
+            throw RenderError(
+                "the image would be \(width)x\(height) pixels, more than the limit of \(Self.maximumSide) pixels a side and \(Self.maximumPixels / 1_048_576) megapixels; use a smaller --scale, size or frame count")
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
+            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
+        else { throw RenderError("cairo could not make a \(width)x\(height) image") }
+        guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(surface)
+            throw RenderError("cairo could not draw on a \(width)x\(height) image")
+        }
+        self.width = width
+        self.height = height
+        self.surface = surface
+        self.context = context
+    }
+
+    deinit {
+        cairo_destroy(context)
+        cairo_surface_destroy(surface)
+    }
+
+    // MARK: State
+
+    /// Saves the transform, clip and source.
+    func save() { cairo_save(context) }
+    /// Restores what the last `save()` kept.
+    func restore() { cairo_restore(context) }
+    /// Moves the origin.
+    func translate(_ x: Double, _ y: Double) { cairo_translate(context, x, y) }
+    /// Scales the user space.
+    func scale(_ s: Double) { cairo_scale(context, s, s) }
+
+    /// Starts drawing into a layer that `endGroup(alpha:)` composites with one opacity, so
+    /// overlapping parts of one view do not show through each other.
+    func beginGroup() { cairo_push_group(context) }
+
+    /// Composites the layer begun by `beginGroup()` with `alpha`.
+    func endGroup(alpha: Double) {
+        cairo_pop_group_to_source(context)
+        cairo_paint_with_alpha(context, alpha)
+    }
+
+    // MARK: Drawing
+
+    /// Fills the whole canvas (within the clip) with `color`.
+    func fill(_ color: Color) {
+        setSource(color)
+        cairo_paint(context)
+    }
+
+    /// Fills an axis-aligned rounded rectangle.
+    func fillRoundedRect(_ rect: Rect, radius: Double, _ color: Color) {
+        addRoundedRect(rect, radius: radius)
+        setSource(color)
+        cairo_fill(context)
+    }
+
+    /// Limits drawing to an axis-aligned rounded rectangle until the next `restore()`.
+    func clipRoundedRect(_ rect: Rect, radius: Double) {
+        addRoundedRect(rect, radius: radius)
+        cairo_clip(context)
+    }
+
+    /// Fills a polygon.
+    func fillPolygon(_ points: [(x: Double, y: Double)], _ color: Color) {
+        guard let first = points.first else { return }
+        cairo_move_to(context, first.x, first.y)
+        for p in points.dropFirst() { cairo_line_to(context, p.x, p.y) }
+        cairo_close_path(context)
+        setSource(color)
+        cairo_fill(context)
+    }
+
+    /// Selects the font for `text` and `textWidth`.
+    func setFont(family: String, size: Double, bold: Bool) {
+        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+    }
+
+    /// The ascent and descent of the selected font.
+    func fontMetrics() -> (ascent: Double, descent: Double) {
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(context, &extents)
+        return (extents.ascent, extents.descent)
+    }
+
+    /// How far `text` advances in the selected font.
+    func textWidth(_ text: String) -> Double {
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.x_advance
+    }
+
+    /// Draws `text` in the selected font with its baseline starting at (x, y).
+    func text(_ text: String, x: Double, y: Double, _ color: Color) {
+        setSource(color)
+        cairo_move_to(context, x, y)
+        cairo_show_text(context, text)
+        cairo_new_path(context)
+    }
+
+    /// Applies an affine map (x' = a·x + c·y + e, y' = b·x + d·y + f) to the user space.
+    func transform(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
+        var m = cairo_matrix_t(xx: a, yx: b, xy: c, yy: d, x0: e, y0: f)
+        cairo_transform(context, &m)
+    }
+
+    // MARK: Output
+
+    /// The pixels as 0xAARRGGBB words (premultiplied), row by row, `width` per row.
+    func pixels() -> [UInt32] {
+        cairo_surface_flush(surface)
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var result = [UInt32](repeating: 0, count: width * height)
+        result.withUnsafeMutableBytes { out in
+            for row in 0..<height {
+                (out.baseAddress! + row * width * 4).copyMemory(from: data + row * stride, byteCount: width * 4)
+            }
+        }
+        return result
+    }
+
+    /// The canvas as a PNG file's bytes.
+    func pngBytes() throws(RenderError) -> [UInt8] {
+        cairo_surface_flush(surface)
+        let sink = ByteSink()
+        let status = cairo_surface_write_to_png_stream(
+            surface,
+            { closure, data, length in
+                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+                let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                return CAIRO_STATUS_SUCCESS
+            }, Unmanaged.passUnretained(sink).toOpaque())
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError("cairo could not encode the PNG: \(String(cString: cairo_status_to_string(status)))")
+        }
+        return sink.bytes
+    }
+
+    // MARK: Helpers
+
+    private func setSource(_ color: Color) {
+        cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+    }
+
+    private func addRoundedRect(_ rect: Rect, radius: Double) {
+        let r = RoundedRect.clampedRadius(rect, radius)
+        if r <= 0 {
+            cairo_rectangle(context, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        let pi = Double.pi
+        cairo_new_sub_path(context)
+        cairo_arc(context, rect.maxX - r, rect.y + r, r, -pi / 2, 0)
+        cairo_arc(context, rect.maxX - r, rect.maxY - r, r, 0, pi / 2)
+        cairo_arc(context, rect.x + r, rect.maxY - r, r, pi / 2, pi)
+        cairo_arc(context, rect.x + r, rect.y + r, r, pi, 3 * pi / 2)
+        cairo_close_path(context)
+    }
+}
+
+/// Collects the bytes cairo writes.
+private final class ByteSink {
+    var bytes: [UInt8] = []
+}

@@ -1,0 +1,123 @@
+import TransitionCore
+
+/// A self-contained HTML page that plays one transition: the device screen with the views as
+/// cards animated by CSS keyframes (`matrix3d` transforms, so perspective is exact), a play and
+/// pause button, a scrub slider and a legend. No network, no external files.
+///
+/// The page's address fragment parks it: `#p=0.4` pauses at 40% of the transition's duration,
+/// and `&bare` shows the device screen alone at its top-left corner, at one CSS pixel a point
+/// (for screenshots).
+public struct HTMLRenderer: Sendable {
+    /// The look.
+    public var style: CardStyle
+    /// Seconds the first and last frames are held in each loop.
+    public var hold: Double
+
+    /// Creates a renderer.
+    public init(style: CardStyle = .standard, hold: Double = 0.5) {
+        self.style = style
+        self.hold = hold
+    }
+
+    /// The page of `timeline`, with an optional line under its title.
+    public func render(_ timeline: TransitionTimeline, subtitle: String? = nil) throws(RenderError) -> String {
+        guard !timeline.entries.isEmpty else { throw RenderError("the timeline has no frames") }
+        let b = timeline.containerBounds
+        guard b.isFinite, b.width >= 1, b.height >= 1, b.width <= 100_000, b.height <= 100_000 else {
+            throw RenderError("the container must have a positive size; got \(b)")
+        }
+        let scene = CSSScene(timeline: timeline, id: "s", style: style, hold: hold)
+        var details = "\(Format.number(timeline.duration * 1000, decimals: 0)) ms · \(Format.number(b.width))×\(Format.number(b.height)) pt"
+        if let subtitle, !subtitle.isEmpty { details = subtitle + " · " + details }
+        let roles = Set(timeline.entries.flatMap { $0.frame.views.filter(\.isInContainer).map(\.role) })
+        let legend = ViewRole.allCases.filter(roles.contains).map { role in
+            "<span class=\"key\"><i style=\"background:\(style.color(for: role).css)\"></i>\(role.name)</span>"
+        }.joined()
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>\(HTMLText.escape(timeline.title))</title>
+            <link rel="icon" href="data:,">
+            <style>
+            html,body{margin:0;background:\(style.backdrop.css);color:\(style.caption.css);font:14px "\(style.fontFamily)",sans-serif}
+            main{display:flex;flex-direction:column;align-items:center;gap:14px;padding:24px}
+            h1{margin:0;font-size:20px;color:\(style.label.css)}
+            .details{margin:0}
+            .device{width:\(Format.number(b.width))px;height:\(Format.number(b.height))px;transform-origin:0 0}
+            .controls{display:flex;align-items:center;gap:12px;width:min(100%,480px)}
+            .controls input{flex:1;accent-color:\(style.to.css)}
+            .controls button{min-width:72px;padding:6px 12px;border:0;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);font:inherit;cursor:pointer}
+            .readout{min-width:128px;text-align:right;font-variant-numeric:tabular-nums}
+            .legend{display:flex;gap:16px}
+            .key i{display:inline-block;width:10px;height:10px;border-radius:2px;margin-right:6px;vertical-align:-1px;box-shadow:0 0 0 1px rgba(255,255,255,.3)}
+            html.bare main{padding:0;display:block}
+            html.bare .chrome{display:none}
+            html.bare .device{transform:none!important}
+            \(CSSScene.sharedCSS(style: style))
+            \(scene.css)
+            </style>
+            </head>
+            <body>
+            <main>
+            <h1 class="chrome">\(HTMLText.escape(timeline.title))</h1>
+            <p class="chrome details">\(HTMLText.escape(details))</p>
+            <div class="frame-box"><div class="device">\(scene.html)</div></div>
+            <div class="chrome controls"><button id="play" type="button">Play</button><input id="scrub" type="range" min="0" max="1000" value="0" aria-label="position in the transition"><span class="readout" id="readout"></span></div>
+            <div class="chrome legend">\(legend)</div>
+            </main>
+            <script>
+            (() => {
+              const D = \(Format.number(scene.duration, decimals: 6)), H = \(Format.number(scene.hold, decimals: 6)), C = D + 2 * H;
+              const W = \(Format.number(b.width, decimals: 3)), HT = \(Format.number(b.height, decimals: 3));
+              const stage = document.getElementById("s"), device = document.querySelector(".device"), box = document.querySelector(".frame-box");
+              const slider = document.getElementById("scrub"), button = document.getElementById("play"), readout = document.getElementById("readout");
+              const animations = () => stage.getAnimations({ subtree: true });
+              let playing = false;
+              const timeAt = (ms) => { const c = ((ms / 1000) % C + C) % C; return Math.min(D, Math.max(0, c - H)); };
+              const show = (t) => {
+                slider.value = D > 0 ? Math.round(t / D * 1000) : 0;
+                readout.textContent = Math.round(t * 1000) + " ms · " + (D > 0 ? Math.round(t / D * 100) : 100) + "%";
+              };
+              const seek = (t) => { for (const a of animations()) a.currentTime = (H + t) * 1000; show(t); };
+              const tick = () => {
+                if (!playing) return;
+                const a = animations()[0];
+                if (a && a.currentTime !== null) show(timeAt(a.currentTime));
+                requestAnimationFrame(tick);
+              };
+              const pause = () => { for (const a of animations()) a.pause(); playing = false; button.textContent = "Play"; };
+              const play = () => { for (const a of animations()) a.play(); playing = true; button.textContent = "Pause"; tick(); };
+              slider.addEventListener("input", () => { pause(); seek(slider.value / 1000 * D); });
+              button.addEventListener("click", () => (playing ? pause() : play()));
+              document.addEventListener("keydown", (e) => { if (e.code === "Space") { e.preventDefault(); playing ? pause() : play(); } });
+              const fit = () => {
+                if (document.documentElement.classList.contains("bare")) { box.style.width = box.style.height = ""; return; }
+                const k = Math.min(1, (window.innerHeight - 190) / HT, (window.innerWidth - 48) / W);
+                const s = k > 0.1 ? k : 0.1;
+                device.style.transform = "scale(" + s + ")";
+                box.style.width = W * s + "px";
+                box.style.height = HT * s + "px";
+              };
+              const hash = new URLSearchParams(location.hash.slice(1));
+              if (hash.has("bare")) document.documentElement.classList.add("bare");
+              fit();
+              window.addEventListener("resize", fit);
+              if (hash.has("p")) {
+                const p = Math.min(1, Math.max(0, parseFloat(hash.get("p")) || 0));
+                pause();
+                seek(p * D);
+              } else {
+                play();
+              }
+              document.body.dataset.ready = "1";
+            })();
+            </script>
+            </body>
+            </html>
+
+            """
+    }
+}

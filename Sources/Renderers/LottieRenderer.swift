@@ -1,0 +1,262 @@
+import Foundation
+import TransitionCore
+
+/// A Lottie (bodymovin) JSON animation of a timeline, for Lottie players on iOS, Android and
+/// the web.
+///
+/// The device screen is a precomposition clipped by a mask to the screen's rounded corners;
+/// in it the screen colour is the bottom layer and each view is a shape layer with its card's
+/// blocks (the role label, which needs a font, is left out). Each layer's position, scale,
+/// rotation and opacity are keyframed with linear segments, keyframes kept only where the
+/// motion is not a straight line between its neighbours; a jump in visibility is a hold
+/// keyframe. A change in stacking order starts a new set of layers from that moment.
+///
+/// Lottie has no 4x4 transform, so each view is placed by the affine fit of its projected
+/// corners (`AffineFit`): exact for moves, scales and turns in the screen plane, and for a card
+/// turning in perspective the parallelogram nearest the true trapezoid, so the near edge of a
+/// flipping card is drawn a little shorter and the far edge a little longer than in the PNG,
+/// GIF and HTML previews.
+public struct LottieRenderer: Sendable {
+    /// The look.
+    public var style: CardStyle
+    /// Frames a second of the animation.
+    public var frameRate: Double
+
+    /// Creates a renderer.
+    public init(style: CardStyle = .standard, frameRate: Double = 60) {
+        self.style = style
+        self.frameRate = frameRate
+    }
+
+    /// The Lottie JSON text of `timeline`.
+    public func render(_ timeline: TransitionTimeline) throws(RenderError) -> String {
+        guard frameRate.isFinite, frameRate > 0, frameRate <= 1000 else {
+            throw RenderError("the frame rate must be between 0 and 1000; got \(frameRate)")
+        }
+        guard !timeline.entries.isEmpty else { throw RenderError("the timeline has no frames") }
+        let bounds = timeline.containerBounds
+        guard bounds.isFinite, bounds.width >= 1, bounds.height >= 1, bounds.width <= 100_000, bounds.height <= 100_000 else {
+            throw RenderError("the container must have a positive size; got \(bounds)")
+        }
+        let painter = FramePainter(timeline: timeline, style: style)
+        let entries = timeline.entries
+        let frames = entries.map { $0.time * frameRate }
+        let end = max(1, (timeline.duration * frameRate).rounded())
+
+        var layers: [JSONValue] = []
+        var index = 1
+        var start = 0
+        while start < entries.count {
+            let order = entries[start].frame.drawOrder.map(\.id)
+            var last = start
+            while last + 1 < entries.count && entries[last + 1].frame.drawOrder.map(\.id) == order { last += 1 }
+            let inPoint = start == 0 ? 0 : frames[start]
+            let outPoint = last == entries.count - 1 ? end : frames[last + 1]
+            let span = Array(start...min(last + 1, entries.count - 1))
+            for id in order.reversed() {
+                let samples = span.map { entries[$0].frame[id] }
+                guard let first = samples.compactMap({ $0 }).first else { continue }
+                layers.append(viewLayer(
+                    first: first, samples: samples, frames: span.map { frames[$0] }, face: painter.face(of: first),
+                    bounds: bounds, index: index, inPoint: inPoint, outPoint: outPoint))
+                index += 1
+            }
+            start = last + 1
+        }
+        let w = Double(Int(bounds.width.rounded())), h = Double(Int(bounds.height.rounded()))
+        layers.append(shapeLayer(
+            name: "screen", index: index, inPoint: 0, outPoint: end, transform: Self.staticTransform(),
+            shapes: [Self.group("screen", rect: Rect(x: 0, y: 0, width: w, height: h), radius: .object([("a", .integer(0)), ("k", .number(0))]), color: style.screen)]))
+
+        let root: JSONValue = .object([
+            ("v", .string("5.7.0")), ("ver", .integer(10000)), ("nm", .string(timeline.title)), ("ddd", .integer(0)),
+            ("fr", .number(frameRate)), ("ip", .integer(0)), ("op", .number(end)),
+            ("w", .integer(Int(w))), ("h", .integer(Int(h))),
+            ("assets", .array([.object([("id", .string("screen")), ("nm", .string("screen")), ("layers", .array(layers))])])),
+            ("layers", .array([.object([
+                ("ty", .integer(0)), ("nm", .string("device")), ("refId", .string("screen")), ("ind", .integer(1)),
+                ("ip", .integer(0)), ("op", .number(end)), ("st", .integer(0)), ("sr", .integer(1)), ("ao", .integer(0)),
+                ("ddd", .integer(0)), ("bm", .integer(0)), ("w", .integer(Int(w))), ("h", .integer(Int(h))),
+                ("ks", Self.staticTransform()), ("hasMask", .bool(true)),
+                ("masksProperties", .array([.object([
+                    ("nm", .string("screen corners")), ("mode", .string("a")), ("inv", .bool(false)),
+                    ("pt", .object([("a", .integer(0)), ("k", Self.roundedRectPath(Rect(x: 0, y: 0, width: w, height: h), radius: style.deviceCornerRadius(for: bounds)))])),
+                    ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+                    ("x", .object([("a", .integer(0)), ("k", .number(0))])),
+                ])])),
+            ])])),
+            ("markers", .array([])),
+        ])
+        return root.text
+    }
+
+    // MARK: Views
+
+    /// The placement of a view at one sample.
+    private struct Pose {
+        var fit: AffineFit
+        var opacity: Double
+        var radius: Double
+        var visible: Bool
+    }
+
+    private func viewLayer(
+        first: SampledView, samples: [SampledView?], frames: [Double], face: CardFace, bounds: Rect,
+        index: Int, inPoint: Double, outPoint: Double
+    ) -> JSONValue {
+        var poses: [Pose] = []
+        var previous: AffineFit?
+        for sample in samples {
+            var pose: Pose?
+            if let view = sample, view.isInContainer, !view.state.isInvisible, view.state.isFinite,
+                var fit = AffineFit(state: view.state, referenceWidth: face.width, referenceHeight: face.height)
+            {
+                fit.x -= bounds.x
+                fit.y -= bounds.y
+                if let previous {
+                    // Keep the angle continuous so interpolation turns the short way.
+                    var delta = (fit.rotation - previous.rotation).truncatingRemainder(dividingBy: 360)
+                    if delta > 180 { delta -= 360 }
+                    if delta < -180 { delta += 360 }
+                    fit.rotation = previous.rotation + delta
+                }
+                let toReference = view.state.frame.width > 0 ? face.width / view.state.frame.width : 1
+                pose = Pose(
+                    fit: fit, opacity: min(max(view.state.alpha, 0), 1) * 100,
+                    radius: RoundedRect.clampedRadius(Rect(x: 0, y: 0, width: face.width, height: face.height), view.state.cornerRadius * toReference),
+                    visible: true)
+                previous = fit
+            }
+            poses.append(pose ?? Pose(fit: previous ?? AffineFit(x: 0, y: 0, scaleX: 1, scaleY: 1, rotation: 0), opacity: 0, radius: poses.last?.radius ?? 0, visible: false))
+        }
+        // Samples before the first visible one take its placement.
+        if let firstVisible = poses.firstIndex(where: \.visible) {
+            for i in 0..<firstVisible {
+                poses[i].fit = poses[firstVisible].fit
+                poses[i].radius = poses[firstVisible].radius
+            }
+        }
+        let jumps = Set((0..<max(0, poses.count - 1)).filter { poses[$0].visible != poses[$0 + 1].visible })
+        let transform: JSONValue = .object([
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("p", property(frames, jumps: [], tolerance: 0.2) { [poses[$0].fit.x, poses[$0].fit.y] }),
+            ("s", property(frames, jumps: [], tolerance: 0.1) { [poses[$0].fit.scaleX * 100, poses[$0].fit.scaleY * 100] }),
+            ("r", property(frames, jumps: [], tolerance: 0.05) { [poses[$0].fit.rotation] }),
+            ("o", property(frames, jumps: jumps, tolerance: 0.3) { [poses[$0].opacity] }),
+        ])
+        let radius = property(frames, jumps: [], tolerance: 0.2) { [poses[$0].radius] }
+        var shapes: [JSONValue] = []
+        for (i, block) in face.blocks.enumerated().reversed() {
+            shapes.append(Self.group(
+                "block \(i + 1)", rect: block.rect.offsetBy(dx: -face.width / 2, dy: -face.height / 2),
+                radius: .object([("a", .integer(0)), ("k", .number(block.radius))]), color: block.color))
+        }
+        shapes.append(Self.group(
+            "card", rect: Rect(x: -face.width / 2, y: -face.height / 2, width: face.width, height: face.height),
+            radius: radius, color: style.fill(for: first)))
+        return shapeLayer(
+            name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
+    }
+
+    /// A keyframed property of `frames.count` samples: static when every sample is the same,
+    /// else linear keyframes where the motion bends, and a hold before each jump.
+    private func property(_ frames: [Double], jumps: Set<Int>, tolerance: Double, _ value: (Int) -> [Double]) -> JSONValue {
+        let values = frames.indices.map(value)
+        if values.allSatisfy({ zip($0, values[0]).allSatisfy { abs($0 - $1) <= 1e-9 } }) {
+            let v = values[0]
+            return .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
+        }
+        let kept = KeyframeReducer.keep(
+            count: values.count, mustKeep: { jumps.contains($0) || jumps.contains($0 - 1) },
+            fits: { a, b, i in
+                let span = frames[b] - frames[a]
+                let f = span > 0 ? (frames[i] - frames[a]) / span : 0
+                return values[i].indices.allSatisfy { k in
+                    abs(values[a][k] + (values[b][k] - values[a][k]) * f - values[i][k]) <= tolerance
+                }
+            })
+        var keyframes: [JSONValue] = []
+        for (n, i) in kept.enumerated() {
+            var pairs: [(String, JSONValue)] = [("t", .number(frames[i])), ("s", .numbers(values[i]))]
+            if n < kept.count - 1 {
+                if jumps.contains(i) {
+                    pairs.append(("h", .integer(1)))
+                } else {
+                    pairs.append(("o", .object([("x", .number(0)), ("y", .number(0))])))
+                    pairs.append(("i", .object([("x", .number(1)), ("y", .number(1))])))
+                }
+            }
+            keyframes.append(.object(pairs))
+        }
+        return .object([("a", .integer(1)), ("k", .array(keyframes))])
+    }
+
+    // MARK: JSON pieces
+
+    private func shapeLayer(name: String, index: Int, inPoint: Double, outPoint: Double, transform: JSONValue, shapes: [JSONValue]) -> JSONValue {
+        .object([
+            ("ty", .integer(4)), ("nm", .string(name)), ("ind", .integer(index)),
+            ("ip", .number(inPoint)), ("op", .number(outPoint)), ("st", .integer(0)), ("sr", .integer(1)),
+            ("ao", .integer(0)), ("ddd", .integer(0)), ("bm", .integer(0)),
+            ("ks", transform), ("shapes", .array(shapes)),
+        ])
+    }
+
+    /// A group holding one filled rounded rectangle.
+    private static func group(_ name: String, rect: Rect, radius: JSONValue, color: Color) -> JSONValue {
+        .object([
+            ("ty", .string("gr")), ("nm", .string(name)),
+            ("it", .array([
+                .object([
+                    ("ty", .string("rc")), ("nm", .string("shape")), ("d", .integer(1)),
+                    ("p", .object([("a", .integer(0)), ("k", .numbers([rect.midX, rect.midY]))])),
+                    ("s", .object([("a", .integer(0)), ("k", .numbers([rect.width, rect.height]))])),
+                    ("r", radius),
+                ]),
+                .object([
+                    ("ty", .string("fl")), ("nm", .string("fill")),
+                    ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+                    ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
+                    ("r", .integer(1)),
+                ]),
+                .object([
+                    ("ty", .string("tr")), ("nm", .string("transform")),
+                    ("p", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+                    ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+                    ("s", .object([("a", .integer(0)), ("k", .numbers([100, 100]))])),
+                    ("r", .object([("a", .integer(0)), ("k", .number(0))])),
+                    ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+                ]),
+            ])),
+        ])
+    }
+
+    private static func staticTransform() -> JSONValue {
+        .object([
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("p", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("s", .object([("a", .integer(0)), ("k", .numbers([100, 100]))])),
+            ("r", .object([("a", .integer(0)), ("k", .number(0))])),
+            ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+        ])
+    }
+
+    /// A closed bezier path of a rounded rectangle, clockwise from the top edge.
+    private static func roundedRectPath(_ rect: Rect, radius: Double) -> JSONValue {
+        let r = RoundedRect.clampedRadius(rect, radius)
+        let k = r * 0.5523
+        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX, rect.maxY)
+        let points: [(v: (Double, Double), i: (Double, Double), o: (Double, Double))] = [
+            ((x0 + r, y0), (-k, 0), (0, 0)), ((x1 - r, y0), (0, 0), (k, 0)),
+            ((x1, y0 + r), (0, -k), (0, 0)), ((x1, y1 - r), (0, 0), (0, k)),
+            ((x1 - r, y1), (k, 0), (0, 0)), ((x0 + r, y1), (0, 0), (-k, 0)),
+            ((x0, y1 - r), (0, k), (0, 0)), ((x0, y0 + r), (0, 0), (0, -k)),
+        ]
+        return .object([
+            ("c", .bool(true)),
+            ("v", .array(points.map { .numbers([$0.v.0, $0.v.1]) })),
+            ("i", .array(points.map { .numbers([$0.i.0, $0.i.1]) })),
+            ("o", .array(points.map { .numbers([$0.o.0, $0.o.1]) })),
+        ])
+    }
+}

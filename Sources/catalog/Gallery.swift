@@ -1,0 +1,65 @@
+import ArgumentParser
+import PluginHost
+import Renderers
+import TransitionCore
+
+/// `catalog gallery --out DIR`: one HTML page of every animator and operation it supports.
+struct Gallery: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write an HTML gallery of every animator and operation it supports.",
+        discussion: """
+            DIR/index.html is one self-contained page: a section per animator, a card per \
+            operation (in the animator's default style, with default parameters) that plays while \
+            the pointer is over it and has a slider to scrub. The directory is created when \
+            missing; the page is written whole or not at all.
+            """)
+
+    @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"))
+    var out: String
+
+    @Option(help: "The container size in points, WIDTHxHEIGHT.")
+    var size = "390x844"
+
+    @Option(help: "Frames a second the cards are sampled at (1...120).")
+    var fps = 60
+
+    @OptionGroup var plugins: PluginOptions
+
+    func validate() throws {
+        guard !out.isEmpty else { throw ValidationError("--out needs a directory path") }
+        guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120; got \(fps)") }
+    }
+
+    func run() throws {
+        let bounds = try Resolution.size(size)
+        let catalog = plugins.loadCatalog()
+        for error in catalog.errors { printError("warning: \(error)") }
+        var items: [GalleryRenderer.Item] = []
+        for animator in catalog.animators {
+            for operation in animator.description.operations {
+                let style = animator.description.defaultStyle(for: operation)
+                let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
+                let progresses = FrameTimes.progresses(duration: animator.duration(context), fps: Double(fps))
+                let sampled: SampledTransition
+                do {
+                    sampled = try animator.run(context, progresses: progresses)
+                } catch {
+                    printError("warning: \(animator.qualifiedID): \(error); left out of the gallery")
+                    continue
+                }
+                for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(operation): \(m)") }
+                var caption = operation.name
+                if operation.isModal && style == .custom { caption += " (custom)" }
+                items.append(GalleryRenderer.Item(
+                    group: animator.id, groupTitle: animator.description.name, groupSummary: animator.description.summary,
+                    caption: caption, timeline: PreviewExport.timeline(sampled, animator: animator)))
+            }
+        }
+        guard !items.isEmpty else { throw RenderError("no animator could be loaded, so the gallery would be empty") }
+        let page = try GalleryRenderer().render(items)
+        try AtomicFile.makeDirectory(out)
+        let path = (out.hasSuffix("/") ? String(out.dropLast()) : out) + "/index.html"
+        try AtomicFile.write(page, to: path)
+        print("wrote \(path): \(Set(items.map(\.group)).count) animators, \(items.count) transitions")
+    }
+}

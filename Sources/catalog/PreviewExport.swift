@@ -1,0 +1,105 @@
+import ArgumentParser
+import PluginHost
+import Renderers
+import TransitionCore
+
+/// The preview formats written to files (png, gif, html, lottie), and the sampling each needs.
+enum PreviewExport {
+    /// Formats that print text (to standard output unless --out is given).
+    static let textFormats = ["text", "json"]
+    /// Formats that need --out.
+    static let fileFormats = ["png", "gif", "html", "lottie"]
+    /// Every format, in the order the help lists them.
+    static var allFormats: [String] { textFormats + fileFormats }
+
+    /// The frames a second a format is sampled at when --fps is not given.
+    static func defaultFPS(_ format: String) -> Int { format == "gif" ? 30 : 60 }
+
+    /// The largest frames a second a format can play.
+    static func maximumFPS(_ format: String) -> Int { format == "gif" ? 50 : 120 }
+
+    /// Checks the options that only some formats take.
+    static func validate(format: String, out: String?, frames: Int?, fps: Int?, scale: Double?) throws {
+        guard allFormats.contains(format) else {
+            let hint = Suggestions.closest(to: format, in: allFormats).map { "did you mean '\($0)'? " } ?? ""
+            throw ValidationError(
+                "unknown format '\(DisplayText.escape(format))'; \(hint)formats are \(allFormats.joined(separator: ", "))")
+        }
+        if fileFormats.contains(format) && out == nil {
+            throw ValidationError("--format \(format) writes a file: give it with --out FILE")
+        }
+        if let out, out.isEmpty { throw ValidationError("--out needs a file path") }
+        if let frames, !(2...1000).contains(frames) {
+            throw ValidationError("--frames must be between 2 and 1000; got \(frames)")
+        }
+        if frames != nil && ["gif", "html", "lottie"].contains(format) {
+            throw ValidationError("--frames applies to text, json and png; \(format) is sampled at --fps")
+        }
+        if let fps {
+            guard ["gif", "html", "lottie"].contains(format) else {
+                throw ValidationError("--fps applies to gif, html and lottie")
+            }
+            let top = maximumFPS(format)
+            guard (1...top).contains(fps) else {
+                let why = format == "gif" ? " (GIF delays are whole hundredths of a second and browsers slow down shorter ones)" : ""
+                throw ValidationError("--fps for \(format) must be between 1 and \(top)\(why); got \(fps)")
+            }
+        }
+        if let scale {
+            guard ["png", "gif"].contains(format) else { throw ValidationError("--scale applies to png and gif") }
+            guard scale.isFinite, scale >= 0.05, scale <= 8 else {
+                throw ValidationError("--scale must be between 0.05 and 8 pixels a point; got \(scale)")
+            }
+        }
+    }
+
+    /// The progresses to sample for a format.
+    static func progresses(format: String, frames: Int?, fps: Int?, duration: Double) -> [Double] {
+        switch format {
+        case "png": FrameTimes.even(frames ?? 8)
+        case "gif", "html", "lottie": FrameTimes.progresses(duration: duration, fps: Double(fps ?? defaultFPS(format)))
+        default: FrameTimes.even(frames ?? 9)
+        }
+    }
+
+    /// The title previews show: `push · slide`.
+    static func title(_ sampled: SampledTransition, animator: Animator) -> String {
+        var title = "\(sampled.context.operation) · \(animator.id)"
+        if sampled.context.operation.isModal && sampled.context.style == .custom { title += " (custom)" }
+        return title
+    }
+
+    /// The sampled transition as the timeline the renderers draw.
+    static func timeline(_ sampled: SampledTransition, animator: Animator) -> TransitionTimeline {
+        .even(
+            title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
+            duration: sampled.duration, frames: sampled.frames)
+    }
+
+    /// Renders a file format and writes it to `path`, whole or not at all.
+    static func write(
+        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?
+    ) throws(RenderError) {
+        try write(timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale)
+    }
+
+    /// Renders a timeline in a file format and writes it to `path`, whole or not at all.
+    static func write(
+        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?
+    ) throws(RenderError) {
+        let bytes: [UInt8]
+        switch format {
+        case "png":
+            bytes = try FilmstripRenderer(options: .init(scale: scale)).render(timeline)
+        case "gif":
+            bytes = try GIFRenderer(options: .init(scale: scale)).render(timeline)
+        case "html":
+            bytes = Array(try HTMLRenderer().render(timeline, subtitle: subtitle).utf8)
+        case "lottie":
+            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format))).render(timeline).utf8)
+        default:
+            throw RenderError("unknown format '\(format)'")
+        }
+        try AtomicFile.write(bytes, to: path)
+    }
+}

@@ -1,0 +1,102 @@
+import Renderers
+import Testing
+import TransitionCore
+
+@Suite("PNG filmstrip")
+struct FilmstripTests {
+    let style = CardStyle.standard
+
+    @Test("the image is as large as its layout: frames side by side, captions above and below")
+    func size() throws {
+        let timeline = Fixtures.linearPush(frames: 5)
+        let renderer = FilmstripRenderer()
+        let layout = try renderer.layout(frameCount: 5, bounds: timeline.containerBounds)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        #expect(png.width == layout.width && png.height == layout.height)
+        #expect(layout.frameHeight == 300, "the default fits each frame to 300 pixels")
+        #expect(layout.frameOrigins.count == 5)
+        for (a, b) in zip(layout.frameOrigins, layout.frameOrigins.dropFirst()) {
+            #expect(b.x - a.x > layout.frameWidth, "frames do not overlap")
+            #expect(a.y == b.y)
+        }
+        #expect(layout.frameOrigins.last!.x + layout.frameWidth < Double(layout.width))
+    }
+
+    @Test("each frame shows the views where the timeline puts them, in their roles' colours")
+    func content() throws {
+        let timeline = Fixtures.linearPush(frames: 3)
+        let renderer = FilmstripRenderer(options: .init(scale: 0.25))
+        let layout = try renderer.layout(frameCount: 3, bounds: timeline.containerBounds)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        // A point low in the left and right thirds of each frame, clear of the card's blocks.
+        func sample(_ frame: Int, _ fx: Double) -> (Int, Int, Int) {
+            let o = layout.frameOrigins[frame]
+            return png.rgb(Int(o.x + layout.frameWidth * fx), Int(o.y + layout.frameHeight * 0.92))
+        }
+        #expect(close(sample(0, 0.25), bytes(style.from)), "progress 0: the from-view fills the screen")
+        #expect(close(sample(0, 0.75), bytes(style.from)))
+        #expect(close(sample(1, 0.25), bytes(style.from)), "progress 0.5: from on the left")
+        #expect(close(sample(1, 0.75), bytes(style.to)), "progress 0.5: to on the right half")
+        #expect(close(sample(2, 0.25), bytes(style.to)), "progress 1: the to-view fills the screen")
+        // Outside the frames: the backdrop.
+        #expect(close(png.rgb(2, 2), bytes(style.backdrop)))
+    }
+
+    @Test("a progress label is drawn under every frame, and a caption above")
+    func labels() throws {
+        let timeline = Fixtures.linearPush(frames: 4)
+        let renderer = FilmstripRenderer()
+        let layout = try renderer.layout(frameCount: 4, bounds: timeline.containerBounds)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        let backdrop = bytes(style.backdrop)
+        func inked(x: ClosedRange<Int>, y: ClosedRange<Int>) -> Int {
+            var n = 0
+            for yy in y { for xx in x where !close(png.rgb(xx, yy), backdrop, 8) { n += 1 } }
+            return n
+        }
+        for o in layout.frameOrigins {
+            let top = Int(o.y + layout.frameHeight) + 4
+            #expect(inked(x: Int(o.x)...Int(o.x + layout.frameWidth) - 1, y: top...min(png.height - 1, top + 22)) > 20)
+        }
+        #expect(inked(x: 24...300, y: 10...Int(layout.frameOrigins[0].y) - 4) > 50)
+        let bare = try FilmstripRenderer(options: .init(captions: false)).layout(frameCount: 4, bounds: timeline.containerBounds)
+        #expect(bare.height < layout.height)
+    }
+
+    @Test("a card turned edge-on draws nothing, and a card in perspective is a trapezoid")
+    func perspective() throws {
+        let edgeOn = Transform3D.perspective(distance: 1000).concatenating(.rotationY(.pi / 2))
+        let frame = TransitionFrame(progress: 0.5, views: [Fixtures.view(0, .from, Fixtures.bounds, transform: edgeOn)])
+        let painter = FramePainter(bounds: Fixtures.bounds, frames: [frame])
+        let png = try DecodedPNG(try painter.png(frame, scale: 0.5))
+        var blue = 0
+        for p in png.pixels where close((Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF)), bytes(style.from), 30) { blue += 1 }
+        #expect(blue < png.width * png.height / 200, "an edge-on card is at most a sliver")
+
+        let turned = Transform3D.perspective(distance: 800).concatenating(.rotationY(0.6))
+        let tilted = TransitionFrame(progress: 0.3, views: [Fixtures.view(0, .from, Fixtures.bounds.insetBy(dx: 60, dy: 120), transform: turned)])
+        let image = try DecodedPNG(try FramePainter(bounds: Fixtures.bounds, frames: [tilted]).png(tilted, scale: 0.5))
+        func height(atX x: Int) -> Int {
+            (0..<image.height).filter { !close(image.rgb(x, $0), bytes(style.screen), 3) && !close(image.rgb(x, $0), bytes(style.backdrop), 3) }.count
+        }
+        let state = tilted.views[0].state
+        let corners = try #require(state.projectedCorners)
+        let leftX = Int((max(corners[0].x, corners[3].x) + 4) * 0.5), rightX = Int((min(corners[1].x, corners[2].x) - 4) * 0.5)
+        #expect(abs(height(atX: leftX) - height(atX: rightX)) > 10, "the near and far edges differ in height")
+    }
+
+    @Test("bad sizes are refused with a clear message")
+    func badSizes() {
+        let timeline = Fixtures.linearPush(frames: 3)
+        #expect(throws: RenderError.self) { try FilmstripRenderer(options: .init(scale: 0)).render(timeline) }
+        #expect(throws: RenderError.self) { try FilmstripRenderer(options: .init(scale: .nan)).render(timeline) }
+        do {
+            _ = try FilmstripRenderer(options: .init(scale: 8)).layout(frameCount: 400, bounds: Fixtures.bounds)
+            Issue.record("a strip wider than the limit was accepted")
+        } catch {
+            #expect(error.description.contains("pixels"))
+        }
+        let empty = TransitionTimeline(title: "empty", containerBounds: Fixtures.bounds, entries: [])
+        #expect(throws: RenderError.self) { try FilmstripRenderer().render(empty) }
+    }
+}
