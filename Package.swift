@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "TransitionBenchmarks",
             dependencies: [
-                "PluginHost", "TransitionCore", "TransitionABI", "CatalogPlugins", "CFFI", "CFFIShims",
+                "PluginHost", "TransitionCore", "TransitionABI", "CatalogPlugins", "CFFI", "CFFIShims", "Renderers",
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TransitionBenchmarks",

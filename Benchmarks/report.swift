@@ -119,19 +119,22 @@ print("## The ABI boundary: one step of each built-in animator\n")
 print("Nanoseconds per step (median). *direct*: the built-in's step code called as Swift, after the same reset of")
 print("every view to its base state that the host does; *C ABI*: `TransitionSession.stepInPlace` through the plugin's")
 print("C entry in the dlopened `libCatalogPlugins.so`; *libffi*: the same step through `ffi_call`; *traced*: the")
-print("validator's path, libffi plus a JSON line per call written to /dev/null.\n")
-print("| animator | direct | C ABI | C ABI ÷ direct | libffi | libffi ÷ C ABI | traced | traced ÷ C ABI | allocations per step (direct / C ABI / libffi / traced) |")
-print("|---|---:|---:|---:|---:|---:|---:|---:|---|")
+print("validator's path, libffi plus a JSON line per call written to /dev/null. *paired*: the median over")
+print("iterations that each time 1000 direct steps and 1000 C ABI steps back to back, so a load that changes")
+print("between benchmarks does not skew it; the boundary's cost is read from this column.\n")
+print("| animator | direct | C ABI | C ABI ÷ direct | paired C ABI ÷ direct | libffi | libffi ÷ C ABI | traced | traced ÷ C ABI | allocations per step (direct / C ABI / libffi / traced) |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|")
 var worstBoundary = 0.0
 var worstBoundaryName = ""
-for id in subjects("ABI") {
+for id in subjects("ABI").sorted() {
     let d = results["ABI/\(id)/direct"], c = results["ABI/\(id)/c-abi"], f = results["ABI/\(id)/ffi"], t = results["ABI/\(id)/traced"]
-    if let d, let c, c.nanoseconds / d.nanoseconds - 1 > worstBoundary {
-        worstBoundary = c.nanoseconds / d.nanoseconds - 1
+    let paired = results["ABI/\(id)/paired"]?.custom["C ABI ÷ direct (‰)"].map { $0 / 1000 }
+    if let paired, paired - 1 > worstBoundary || worstBoundaryName.isEmpty {
+        worstBoundary = paired - 1
         worstBoundaryName = id
     }
     let allocs = [d, c, f, t].map { allocations($0?.mallocs) }.joined(separator: " / ")
-    print("| \(id) | \(fmt(d?.nanoseconds)) | \(fmt(c?.nanoseconds)) | \(ratio(c?.nanoseconds, d?.nanoseconds)) | \(fmt(f?.nanoseconds)) | \(ratio(f?.nanoseconds, c?.nanoseconds)) | \(fmt(t?.nanoseconds, 0)) | \(ratio(t?.nanoseconds, c?.nanoseconds)) | \(allocs) |")
+    print("| \(id) | \(fmt(d?.nanoseconds)) | \(fmt(c?.nanoseconds)) | \(ratio(c?.nanoseconds, d?.nanoseconds)) | \(paired.map { String(format: "%.2f×", $0) } ?? "–") | \(fmt(f?.nanoseconds)) | \(ratio(f?.nanoseconds, c?.nanoseconds)) | \(fmt(t?.nanoseconds, 0)) | \(ratio(t?.nanoseconds, c?.nanoseconds)) | \(allocs) |")
 }
 print()
 
@@ -209,7 +212,7 @@ print()
 print("## Validation: the whole contract suite\n")
 print("| subject | in this process, s | isolated (`catalog validate`), s | isolated ÷ in-process |")
 print("|---|---:|---:|---:|")
-for subject in subjects("Validation") {
+for subject in subjects("Validation").sorted(by: { ($0 == "builtins" ? "" : $0) < ($1 == "builtins" ? "" : $1) }) {
     let inProcess = results["Validation/\(subject)/in-process"].map { $0.nanoseconds / 1e9 }
     let isolated = results["Validation/\(subject)/isolated"].map { $0.nanoseconds / 1e9 }
     print("| \(subject == "builtins" ? "libCatalogPlugins.so (8 animators)" : subject) | \(fmt(inProcess, 3)) | \(fmt(isolated, 3)) | \(ratio(isolated, inProcess)) |")
@@ -239,7 +242,7 @@ print("## Targets\n")
 print("| target | measured | |")
 print("|---|---|---|")
 if !worstBoundaryName.isEmpty {
-    print("| the C ABI adds at most 10% to a step | worst: \(String(format: "+%.1f%%", worstBoundary * 100)) (\(worstBoundaryName)) | \(met(worstBoundary <= 0.10)) |")
+    print("| the C ABI adds at most 10% to a two-view step | worst paired: \(String(format: "%+.1f%%", worstBoundary * 100)) (\(worstBoundaryName)) | \(met(worstBoundary <= 0.10)) |")
 }
 if bezierWorstTime > 0 {
     print("| cubic Bézier under 20 ns per evaluation at error ≤ 1e-7 | slowest \(fmt(bezierWorstTime, 1)) ns, worst error \(String(format: "%.1e", bezierWorstError)) | \(met(bezierWorstTime < 20 && bezierWorstError <= 1e-7)) |")
@@ -252,6 +255,10 @@ if let warm = warmMs[1000] {
 }
 if let cold = coldPerPlugin[1000] {
     print("| cold isolated scan under 5 ms per plugin | \(fmt(cold, 2)) ms per plugin (1000) | \(met(cold < 5)) |")
+}
+if let gif = results["Preview/gif/60"] {
+    let ms = gif.nanoseconds / 1e6
+    print("| a 60-frame GIF of a two-view transition well under a second (here: under half) | \(fmt(ms, 0)) ms | \(met(ms < 500)) |")
 }
 let stepAllocations = subjects("ABI").compactMap { results["ABI/\($0)/c-abi"]?.mallocs }
     + results.filter { $0.key.hasPrefix("Tiles/") }.compactMap(\.value.mallocs)

@@ -23,7 +23,7 @@ grep '^benchmark ' "$log" >&2 || true
 if [ "$status" != 0 ] || [ -z "$registered" ] || [ "$ran" != "$registered" ]; then
     last=$(grep '^Debug results for ' "$log" | tail -1 | sed 's/^Debug results for \(.*\):$/\1/')
     echo "benchmark smoke: $ran of ${registered:-?} benchmarks ran (exit status $status); the one after '${last:-none}' failed" >&2
-    tail -20 "$log" >&2
+    grep -v '^ \|^#\|^$\|^Debug results\|^[A-Z][A-Za-z /()#]*:$' "$log" | tail -10 >&2
     exit 1
 fi
 echo "benchmark smoke: all $ran benchmarks ran"

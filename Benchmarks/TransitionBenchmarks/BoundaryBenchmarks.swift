@@ -17,6 +17,9 @@ func builtinAnimator(_ id: String) throws -> Animator {
     return animator
 }
 
+/// The custom metric of the paired benchmarks: C ABI time ÷ direct time, in thousandths.
+var pairedRatioMetric: BenchmarkMetric { .custom("C ABI ÷ direct (‰)", polarity: .prefersSmaller, useScalingFactor: false) }
+
 /// The ABI boundary: each built-in animator's step as a direct Swift call, through the C ABI
 /// (`stepInPlace`), through libffi, and on the validator's traced path; then the pure cost of a
 /// call, on a step that writes one number.
@@ -78,6 +81,31 @@ func registerBoundaryBenchmarks() {
             }
         } teardown: {
             traced.reset()
+        }
+    }
+
+    for id in DirectRun.animatorIDs {
+        // Both paths in every iteration, 1000 steps each in alternating order, so the ratio is
+        // not skewed by a load that changes between two benchmarks on a shared machine.
+        let paired = Prepared<DirectStepper>()
+        Benchmark("ABI/\(id)/paired", configuration: Configurations.paired) { benchmark in
+            let stepper = paired.value, session = stepper.transition.session
+            func direct() -> UInt64 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for i in 0..<1000 { blackHole(stepper.step(sampledProgresses[i % 241])) }
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+            func viaABI() -> UInt64 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for i in 0..<1000 { blackHole(session.stepInPlace(sampledProgresses[i % 241])) }
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+            let (d, c) = benchmark.currentIteration % 2 == 0 ? (direct(), viaABI()) : { let c = viaABI(); return (direct(), c) }()
+            benchmark.measurement(pairedRatioMetric, Int((Double(c) / Double(d) * 1000).rounded()))
+        } setup: {
+            try paired.prepare { try DirectStepper(SteppedTransition(try builtinAnimator(id))) }
+        } teardown: {
+            paired.reset()
         }
     }
 

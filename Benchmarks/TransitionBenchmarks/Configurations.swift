@@ -13,6 +13,16 @@ enum Configurations {
             maxIterations: BenchEnvironment.smoke ? 3 : 2000)
     }
 
+    /// The paired boundary benchmarks: 2000 steps an iteration, the ratio of the two paths.
+    static var paired: Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock, .throughput, pairedRatioMetric],
+            warmupIterations: BenchEnvironment.smoke ? 1 : 5,
+            scalingFactor: .one,
+            maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(2),
+            maxIterations: BenchEnvironment.smoke ? 3 : 2000)
+    }
+
     /// Micro benchmarks that also report a custom metric.
     static func micro(adding metric: BenchmarkMetric) -> Benchmark.Configuration {
         var c = micro

@@ -37,7 +37,8 @@ final class SteppedTransition {
 /// base state, then the choreography function the C step calls, with the same context and host
 /// services.
 final class DirectStepper {
-    private let transition: SteppedTransition
+    /// The transition whose context and host services the direct calls use.
+    let transition: SteppedTransition
     private let run: DirectRun
     private let context: UnsafePointer<tc_context_t>
     private let bases: UnsafeMutablePointer<tc_view_state_t>

@@ -8,6 +8,7 @@ let benchmarks: @Sendable () -> Void = {
     registerScalingBenchmarks()
     registerDiscoveryBenchmarks()
     registerValidationBenchmarks()
+    registerPreviewBenchmarks()
     if BenchEnvironment.smoke {
         // Run directly, the executable stops silently at a failure: the smoke script counts.
         writeError("smoke: \(Benchmark.benchmarks.count) benchmarks registered")

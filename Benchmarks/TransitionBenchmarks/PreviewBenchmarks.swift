@@ -1,0 +1,36 @@
+import Benchmark
+import PluginHost
+import Renderers
+import TransitionCore
+
+/// A push with the slide animator sampled at `frames` even progresses over one second: the two
+/// screens, every frame moving.
+func slideTimeline(frames: Int) throws -> TransitionTimeline {
+    let slide = try builtinAnimator("slide")
+    let context = try TransitionContext(operation: .push, containerBounds: benchContainer)
+    var parameters = slide.description.defaultValues
+    parameters[0] = 1
+    let sampled = try slide.run(context, parameters: parameters, progresses: SampledTransition.evenProgresses(frames))
+    return .even(title: "push · slide", containerBounds: benchContainer, duration: sampled.duration, frames: sampled.frames)
+}
+
+/// Preview: each renderer over a sampled two-view transition, its frames counted in the name
+/// (`Preview/RENDERER/FRAMES`): the filmstrip at its usual 8 frames, the animated formats at 60.
+func registerPreviewBenchmarks() {
+    let renderers: [(name: String, frames: Int, render: (TransitionTimeline) throws -> Int)] = [
+        ("png-filmstrip", 8, { try FilmstripRenderer().render($0).count }),
+        ("gif", 60, { try GIFRenderer().render($0).count }),
+        ("html", 60, { try HTMLRenderer().render($0, subtitle: "Slide").utf8.count }),
+        ("lottie", 60, { try LottieRenderer(frameRate: 60).render($0).utf8.count }),
+    ]
+    for renderer in renderers {
+        let timeline = Prepared<TransitionTimeline>()
+        Benchmark("Preview/\(renderer.name)/\(renderer.frames)", configuration: Configurations.program(iterations: 50, seconds: 5)) { benchmark in
+            do { blackHole(try renderer.render(timeline.value)) } catch { fail(benchmark, "\(error)") }
+        } setup: {
+            try timeline.prepare { try slideTimeline(frames: renderer.frames) }
+        } teardown: {
+            timeline.reset()
+        }
+    }
+}
