@@ -29,10 +29,10 @@ enum Easing: Sendable {
     case spring(dampingRatio: Double)
 
     func value(_ ctx: UnsafePointer<tc_context_t>, _ t: Double) -> Double {
-        let host = ctx.pointee.host.pointee
+        // The services are read from the table in place: a copy of the table costs more than a call.
         switch self {
-        case .curve(let c): return host.timing_curve(ctx, c.rawValue, t)
-        case .spring(let zeta): return host.spring(ctx, zeta, 0, t)
+        case .curve(let c): return ctx.pointee.host.pointee.timing_curve(ctx, c.rawValue, t)
+        case .spring(let zeta): return ctx.pointee.host.pointee.spring(ctx, zeta, 0, t)
         }
     }
 }

@@ -4,8 +4,8 @@ import TransitionABI
 /// setup would choose and the very function the C step calls. It exists for in-process benchmarks
 /// that set a direct call against the same code behind `tc_plugin_entry`; the plugin's interface
 /// is the C entry alone.
-package struct DirectRun {
-    private let run: RunState
+package final class DirectRun {
+    private let run: UnsafeMutablePointer<RunState>
 
     /// The ids of the built-in animators, in descriptor order.
     package static var animatorIDs: [String] { builtinAnimators.map { "\($0.id)" } }
@@ -16,16 +16,18 @@ package struct DirectRun {
     /// unknown id.
     package init?(animatorID: String, context: UnsafePointer<tc_context_t>, dimming: tc_view_id_t) {
         guard let definition = builtinAnimators.first(where: { "\($0.id)" == animatorID }) else { return nil }
-        run = RunState(choreography: definition.choreography(situation(context)), dimming: dimming)
+        run = RunState.make(choreography: definition.choreography(situation(context)), dimming: dimming)
     }
 
+    deinit { RunState.free(run) }
+
     /// True when the choreography animates a dimming layer.
-    package var hasDimming: Bool { run.choreography.dimming != nil }
+    package var hasDimming: Bool { run.pointee.choreography.dimming != nil }
 
     /// Writes the states of the transition's views at `progress` over the base states in
     /// `views`, as the C step does. `context` is the context of the transition, with the host
     /// services the tracks' easings call.
     package func step(_ context: UnsafePointer<tc_context_t>, progress: Double, views: UnsafeMutablePointer<tc_view_state_t>, count: UInt32) {
-        playChoreography(run, context, progress, views, count)
+        playChoreography(UnsafePointer(run), context, progress, views, count)
     }
 }

@@ -1,13 +1,22 @@
 import TransitionABI
 
-/// The per-transition state a built-in animator keeps between setup and completion.
-final class RunState {
+/// The per-transition state a built-in animator keeps between setup and completion: plain data
+/// in memory of its own, so a step reads it in place with no reference counting.
+struct RunState {
     let choreography: Choreography
     let dimming: tc_view_id_t
 
-    init(choreography: Choreography, dimming: tc_view_id_t) {
-        self.choreography = choreography
-        self.dimming = dimming
+    /// A new state in memory of its own, freed with `free(_:)`.
+    static func make(choreography: Choreography, dimming: tc_view_id_t) -> UnsafeMutablePointer<RunState> {
+        let run = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
+        run.initialize(to: RunState(choreography: choreography, dimming: dimming))
+        return run
+    }
+
+    /// Frees a state `make` made.
+    static func free(_ run: UnsafeMutablePointer<RunState>) {
+        run.deinitialize(count: 1)
+        run.deallocate()
     }
 }
 
@@ -55,37 +64,40 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
         let above = c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view
         if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, dimming, above) } else { _ = host.add_view(ctx, dimming) }
     }
-    state.pointee = Unmanaged.passRetained(RunState(choreography: choreography, dimming: dimming)).toOpaque()
+    state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming))
     return true
 }
 
 /// Step: each track's look at this progress, written over the views' base states.
 let builtinStep: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Double, UnsafeMutablePointer<tc_view_state_t>?, UInt32) -> Void = { _, ctx, state, progress, views, count in
     guard let ctx, let state, let views else { return }
-    let run = Unmanaged<RunState>.fromOpaque(state).takeUnretainedValue()
-    playChoreography(run, ctx, progress, views, count)
+    playChoreography(UnsafePointer(state.assumingMemoryBound(to: RunState.self)), ctx, progress, views, count)
 }
 
 /// The body of every built-in step: each track's look at `progress`, written over the views'
 /// base states.
-func playChoreography(_ run: RunState, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
-    let c = ctx.pointee, plan = run.choreography
+func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
+    // The context and the plan are read in place, field by field: copies of them cost more than
+    // a small step's arithmetic.
+    let container = ctx.pointee.container_bounds, perspective = run.pointee.choreography.perspective
     func play(_ track: Track?, on view: tc_view_id_t) {
         guard let track, view >= 0, UInt32(view) < count else { return }
         if !track.visible.contains(progress) {
             views[Int(view)].hidden = true
             return
         }
-        track.look(ctx, at: progress).apply(to: &views[Int(view)], container: c.container_bounds, perspective: plan.perspective)
+        track.look(ctx, at: progress).apply(to: &views[Int(view)], container: container, perspective: perspective)
     }
-    play(plan.from, on: c.from_view)
-    play(plan.to, on: c.to_view)
-    play(plan.dimming, on: run.dimming)
+    play(run.pointee.choreography.from, on: ctx.pointee.from_view)
+    play(run.pointee.choreography.to, on: ctx.pointee.to_view)
+    play(run.pointee.choreography.dimming, on: run.pointee.dimming)
 }
 
 /// Completion: removes the dimming layer and frees the state.
 let builtinCompletion: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Bool) -> Void = { _, ctx, state, _ in
     guard let ctx, let state else { return }
-    let run = Unmanaged<RunState>.fromOpaque(state).takeRetainedValue()
-    if run.dimming != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, run.dimming) }
+    let run = state.assumingMemoryBound(to: RunState.self)
+    let dimming = run.pointee.dimming
+    RunState.free(run)
+    if dimming != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, dimming) }
 }

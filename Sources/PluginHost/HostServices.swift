@@ -33,8 +33,7 @@ enum HostServices {
                     s.makeView(role: role, frame: frame, color: color, call: "make_view"))
             },
             timing_curve: { _, curve, t in
-                guard let c = TimingCurve(standardIndex: Int(curve)) else { return t }
-                return c.value(at: t)
+                TimingCurve.standardValue(index: Int(curve), at: t) ?? t
             },
             cubic_bezier: { ctx, x1, y1, x2, y2, t in
                 guard let curve = try? CubicBezier(x1, y1, x2, y2) else {

@@ -120,7 +120,7 @@ public final class TransitionSession {
     ) -> Void)?
     var springCache = SpringCache()
     /// Records calls when set; the entry points are then called through libffi.
-    var tracer: CallTracer?
+    @exclusivity(unchecked) var tracer: CallTracer?
 
     init(animator: Animator, context: TransitionContext, parameters: [Double]) {
         self.animator = animator

@@ -131,6 +131,24 @@ public enum TimingCurve: Sendable, Hashable {
         }
     }
 
+    /// The value at `t` of the standard curve with `tc_curve_t` value `standardIndex`, as
+    /// `TimingCurve(standardIndex:)?.value(at:)` gives it but without making the curve (a
+    /// Bézier solver is a few hundred bytes to copy); nil when there is no such curve.
+    public static func standardValue(index standardIndex: Int, at t: Double) -> Double? {
+        switch standardIndex {
+        case 0: return t
+        case 1: return Solvers.ease.value(at: t)
+        case 2: return Solvers.easeIn.value(at: t)
+        case 3: return Solvers.easeOut.value(at: t)
+        case 4: return Solvers.easeInOut.value(at: t)
+        case 5: return Solvers.materialStandard.value(at: t)
+        case 6: return Solvers.materialDecelerate.value(at: t)
+        case 7: return Solvers.materialAccelerate.value(at: t)
+        case 8: return Solvers.materialSharp.value(at: t)
+        default: return nil
+        }
+    }
+
     /// The text without leading and trailing whitespace.
     private static func trimmed(_ text: Substring) -> Substring {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
