@@ -227,11 +227,18 @@ public final class TransitionSession {
         case .direct:
             stepFunction!(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
         case .ffi:
-            tracer?.write(.call(name: "step", progress: progress, finished: nil))
-            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
+            stepThroughFFI(progress, states, UInt32(count))
         }
         phase = .running
         return UnsafeBufferPointer(start: states, count: count)
+    }
+
+    /// The libffi step, traced when the session has a tracer; kept out of line so that the
+    /// direct path's frame stays small.
+    @inline(never)
+    private func stepThroughFFI(_ progress: Double, _ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
+        tracer?.write(.call(name: "step", progress: progress, finished: nil))
+        FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
     }
 
     /// The context the plugin receives, with the host services; valid as long as the session.
