@@ -112,7 +112,7 @@ enum TextTable {
         }
         return rows.map { row in
             row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
             }.joined(separator: "  ")
         }.joined(separator: "\n")
     }
