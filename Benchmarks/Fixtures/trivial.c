@@ -8,6 +8,9 @@
 #ifndef PLUGIN_ID
 #define PLUGIN_ID "org.transitioncatalog.bench.trivial"
 #endif
+#ifndef ANIMATOR_ID
+#define ANIMATOR_ID "trivial"
+#endif
 
 static double trivial_duration(const tc_animator_t *self, const tc_context_t *ctx) {
     (void)self;
@@ -38,7 +41,7 @@ static const tc_param_t trivial_params[] = {{
 
 static const tc_animator_t trivial = {
     .abi = TC_ABI_VERSION_INIT,
-    .id = "trivial", .name = "Trivial", .summary = "A cross-fade of the arriving screen, in one store.",
+    .id = ANIMATOR_ID, .name = "Trivial", .summary = "A cross-fade of the arriving screen, in one store.",
     .operations = TC_OPERATION_BIT(TC_OPERATION_PUSH) | TC_OPERATION_BIT(TC_OPERATION_POP),
     .param_count = 1, .params = trivial_params,
     .duration = trivial_duration, .setup = trivial_setup, .step = trivial_step, .completion = NULL,

@@ -4,23 +4,43 @@ import Foundation
 /// The numbers of plugin files listed.
 var discoveryCounts: [Int] { BenchEnvironment.smoke ? [1, 10] : [1, 100, 1000] }
 
-/// A directory of `count` copies of the trivial fixture under distinct file names (the same plugin
-/// id in each: `list` then warns about shadowed animators, which it must do quickly too).
+/// The mark in the numbered discovery fixture's plugin and animator ids that each copy replaces
+/// with its own number, so the copies are distinct plugins without a compile each.
+let numberMark = "n000000"
+
+/// A directory of `count` copies of the trivial fixture under distinct file names, each with
+/// its own plugin id and animator id (`…bench.n000042`, `trivial-n000042`), as a directory of
+/// different plugins would be.
 func pluginDirectory(count: Int) throws -> String {
     let fm = FileManager.default
-    let source = try BenchEnvironment.fixture("trivial")
+    let source = try BenchEnvironment.fixture(
+        "trivial", defines: ["PLUGIN_ID=\"org.transitioncatalog.bench.\(numberMark)\"", "ANIMATOR_ID=\"trivial-\(numberMark)\""],
+        as: "trivial-numbered")
     let dir = BenchEnvironment.fixturesDirectory + "/discovery-\(count)"
-    let names = (0..<count).map { String(format: "libtrivial-%04d.so", $0) }
+    let names = (0..<count).map { String(format: "libtrivial-%06d.so", $0) }
     let present = Set((try? fm.contentsOfDirectory(atPath: dir)) ?? [])
     let sourceDate = try fm.attributesOfItem(atPath: source)[.modificationDate] as? Date ?? .distantFuture
     let stale = names.contains { name in
         guard present.contains(name), let date = try? fm.attributesOfItem(atPath: dir + "/" + name)[.modificationDate] as? Date else { return true }
         return date < sourceDate
     }
-    if stale || present.count != count {
-        try? fm.removeItem(atPath: dir)
-        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        for name in names { try fm.copyItem(atPath: source, toPath: dir + "/" + name) }
+    guard stale || present.count != count else { return dir }
+    guard let image = fm.contents(atPath: source) else { throw BenchError("cannot read \(source)") }
+    let mark = Array(numberMark.utf8)
+    var places: [Int] = []
+    image.withUnsafeBytes { bytes in
+        for i in 0...(bytes.count - mark.count) where bytes[i] == mark[0] && Array(bytes[i..<i + mark.count]) == mark {
+            places.append(i)
+        }
+    }
+    guard places.count == 2 else { throw BenchError("expected the id mark twice in \(source), found it \(places.count) times") }
+    try? fm.removeItem(atPath: dir)
+    try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+    for (n, name) in names.enumerated() {
+        var copy = image
+        let number = Array(String(format: "n%06d", n).utf8)
+        for place in places { copy.replaceSubrange(place..<place + number.count, with: number) }
+        guard fm.createFile(atPath: dir + "/" + name, contents: copy) else { throw BenchError("cannot write \(dir)/\(name)") }
     }
     return dir
 }
@@ -33,7 +53,7 @@ func listPlugins(in dir: String, cache: String) throws {
     guard status == 0 else { throw BenchError("catalog list over \(dir) ended with status \(status)") }
 }
 
-/// Discovery: `catalog list` over 1, 100 and 1000 plugin files, cold (a fresh scan cache: every
+/// Discovery: `catalog list` over 1, 100 and 1000 different plugins, cold (a fresh scan cache: every
 /// plugin is loaded in the scanning child process) and warm (the cache of the run before).
 func registerDiscoveryBenchmarks() {
     for count in discoveryCounts {
