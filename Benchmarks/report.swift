@@ -221,7 +221,7 @@ print()
 
 // MARK: Preview
 
-let renderers = subjects("Preview")
+let renderers = subjects("Preview").sorted()
 if !renderers.isEmpty {
     print("## Preview renderers\n")
     print("| renderer | ms per render | frames | frames per second |")

@@ -10,7 +10,7 @@ enum Configurations {
             warmupIterations: BenchEnvironment.smoke ? 1 : 5,
             scalingFactor: .kilo,
             maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(1),
-            maxIterations: BenchEnvironment.smoke ? 3 : 2000)
+            maxIterations: BenchEnvironment.smoke ? 3 : 10_000)
     }
 
     /// The paired boundary benchmarks: 2000 steps an iteration, the ratio of the two paths.
@@ -20,7 +20,7 @@ enum Configurations {
             warmupIterations: BenchEnvironment.smoke ? 1 : 5,
             scalingFactor: .one,
             maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(2),
-            maxIterations: BenchEnvironment.smoke ? 3 : 2000)
+            maxIterations: BenchEnvironment.smoke ? 3 : 10_000)
     }
 
     /// Micro benchmarks that also report a custom metric.
