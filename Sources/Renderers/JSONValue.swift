@@ -1,6 +1,10 @@
 import TransitionCore
 
 /// A JSON value that keeps the order of object keys, written compactly with short numbers.
+///
+/// Foundation's serialisers do not keep key order, and Lottie players need it: rlottie reads a
+/// shape's keys in order and must see `ty` before the rest (the cross-check tests fail with
+/// sorted keys). Numbers are written with four decimals, which keeps files small.
 enum JSONValue: Sendable {
     case number(Double)
     case integer(Int)

@@ -406,16 +406,23 @@ struct TransitionChecks {
 
     // MARK: reversibility
 
-    private func checkReversibility(_ findings: inout Findings) {
+    /// A set-up session of this scenario driven by a gesture (the context's interactive flag set);
+    /// nil, with `check` skipped, when setup refuses it.
+    private func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
         guard let interactive = try? TransitionContext(
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
             interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
-        else { return }
+        else { return nil }
         let session = animator.begin(interactive, tracer: tracer)
         guard (try? session.setup()) != nil else {
-            findings.skip(.reversibility, "\(label): setup returned false (see lifecycle)")
-            return
+            findings.skip(check, "\(label): setup returned false (see lifecycle)")
+            return nil
         }
+        return session
+    }
+
+    private func checkReversibility(_ findings: inout Findings) {
+        guard let session = interactiveSession(.reversibility, &findings) else { return }
         defer { session.complete(finished: false) }
         let scrub = (0...60).map { Double($0) / 60 }
         let forward = scrub.map { session.step($0) }
@@ -592,15 +599,7 @@ struct TransitionChecks {
 
     /// A cancelled interactive run: grabbed, dragged forward, dragged back to 0 and released.
     private func checkCancel(_ findings: inout Findings) {
-        guard let interactive = try? TransitionContext(
-            operation: context.operation, style: context.style, containerBounds: context.containerBounds,
-            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
-        else { return }
-        let session = animator.begin(interactive, tracer: tracer)
-        guard (try? session.setup()) != nil else {
-            findings.skip(.cancel, "\(label): setup returned false (see lifecycle)")
-            return
-        }
+        guard let session = interactiveSession(.cancel, &findings) else { return }
         _ = session.step(0.6)
         _ = session.step(0.3)
         let last = session.step(0)
