@@ -21,9 +21,6 @@ package final class DirectRun {
 
     deinit { RunState.free(run) }
 
-    /// True when the choreography animates a dimming layer.
-    package var hasDimming: Bool { run.pointee.choreography.dimming != nil }
-
     /// Writes the states of the transition's views at `progress` over the base states in
     /// `views`, as the C step does. `context` is the context of the transition, with the host
     /// services the tracks' easings call.
