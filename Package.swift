@@ -43,11 +43,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Locates built products and compiles the C fixture plugins for the test targets.
+        // Locates built products, compiles the C fixture plugins and holds the exact reference
+        // solvers, for the tests and the benchmarks.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(
             name: "TransitionCoreTests",
-            dependencies: ["TransitionCore", .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: ["TransitionCore", "TestSupport", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "PluginHostTests",
@@ -67,7 +68,7 @@ let package = Package(
             name: "TransitionBenchmarks",
             dependencies: [
                 "PluginHost", "TransitionCore", "TransitionABI", "CatalogPlugins", "CFFI", "CFFIShims", "Renderers",
-                .product(name: "Benchmark", package: "benchmark"),
+                "TestSupport", .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/TransitionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]

@@ -1,4 +1,5 @@
 import Benchmark
+import TestSupport
 import TransitionCore
 
 /// A named cubic Bézier under test.
@@ -42,7 +43,7 @@ func registerTimingBenchmarks() {
             benchmark.measurement(worstErrorMetric, worst.value)
         } setup: {
             try worst.prepare {
-                let error = ReferenceBezier(named.points).worstError(of: curve, samples: BenchEnvironment.smoke ? 1_000 : 20_000)
+                let error = ReferenceBezier(named.points.0, named.points.1, named.points.2, named.points.3).worstError(samples: BenchEnvironment.smoke ? 1_000 : 20_000) { curve.value(at: $0) }
                 return Int((error * 1e12).rounded(.up))
             }
         }
@@ -58,77 +59,3 @@ func registerTimingBenchmarks() {
     }
 }
 
-/// An independent solver for a cubic Bézier timing function: bisection over doubles on the
-/// Bernstein form of x(t) evaluated in double-double, down to two neighbouring doubles.
-struct ReferenceBezier {
-    let x1: Double, y1: Double, x2: Double, y2: Double
-
-    init(_ p: (Double, Double, Double, Double)) {
-        (x1, y1, x2, y2) = p
-    }
-
-    /// The largest |curve(x) − exact(x)| over an even grid of `samples` + 1 inputs in [0, 1] and
-    /// inputs next to 0, 1/2 and 1.
-    func worstError(of curve: CubicBezier, samples: Int) -> Double {
-        var inputs = (0...samples).map { Double($0) / Double(samples) }
-        inputs += [1e-12, 1e-9, 1e-7, 0.5.nextDown, 0.5.nextUp, 0.5 - 1e-9, 0.5 + 1e-9, 1 - 1e-12, 1 - 1e-9, 1.0.nextDown]
-        return inputs.reduce(0) { max($0, abs(curve.value(at: $1) - value(at: $1))) }
-    }
-
-    /// y at `x`.
-    func value(at x: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        func residual(_ t: Double) -> Double { (Self.bernstein(t, x1, x2) + Wide(-x)).hi }
-        var low = 0.0, high = 1.0
-        while true {
-            let middle = low + (high - low) / 2
-            if middle <= low || middle >= high { break }
-            if residual(middle) < 0 { low = middle } else { high = middle }
-        }
-        let t = abs(residual(low)) < abs(residual(high)) ? low : high
-        let y = Self.bernstein(t, y1, y2)
-        return y.hi + y.lo
-    }
-
-    /// One coordinate of 3(1−t)²t·p1 + 3(1−t)t²·p2 + t³ in double-double.
-    private static func bernstein(_ t: Double, _ p1: Double, _ p2: Double) -> Wide {
-        let tt = Wide(t)
-        let u = Wide.twoSum(1, -t)
-        return u * u * tt * Wide.twoProduct(3, p1) + u * tt * tt * Wide.twoProduct(3, p2) + tt * tt * tt
-    }
-
-    /// A double-double number.
-    private struct Wide {
-        var hi: Double
-        var lo: Double
-
-        init(_ hi: Double, _ lo: Double = 0) {
-            self.hi = hi
-            self.lo = lo
-        }
-
-        static func twoSum(_ a: Double, _ b: Double) -> Wide {
-            let s = a + b
-            let v = s - a
-            return Wide(s, (a - (s - v)) + (b - v))
-        }
-
-        static func twoProduct(_ a: Double, _ b: Double) -> Wide {
-            let p = a * b
-            return Wide(p, (-p).addingProduct(a, b))
-        }
-
-        static func + (a: Wide, b: Wide) -> Wide {
-            let s = twoSum(a.hi, b.hi)
-            let t = twoSum(a.lo, b.lo)
-            let u = twoSum(s.hi, s.lo + t.hi)
-            return twoSum(u.hi, u.lo + t.lo)
-        }
-
-        static func * (a: Wide, b: Wide) -> Wide {
-            let p = twoProduct(a.hi, b.hi)
-            return twoSum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi))
-        }
-    }
-}

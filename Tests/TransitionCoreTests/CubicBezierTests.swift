@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TransitionCore
 
@@ -71,71 +72,6 @@ private let sampleInputs: [Double] = {
     return inputs
 }()
 
-// MARK: - Independent reference
-
-/// A double-double number for the reference solver.
-private struct Wide {
-    var hi: Double
-    var lo: Double
-
-    init(_ hi: Double, _ lo: Double = 0) {
-        self.hi = hi
-        self.lo = lo
-    }
-
-    static func twoSum(_ a: Double, _ b: Double) -> Wide {
-        let s = a + b
-        let v = s - a
-        return Wide(s, (a - (s - v)) + (b - v))
-    }
-
-    static func twoProduct(_ a: Double, _ b: Double) -> Wide {
-        let p = a * b
-        return Wide(p, (-p).addingProduct(a, b))
-    }
-
-    static func + (a: Wide, b: Wide) -> Wide {
-        let s = twoSum(a.hi, b.hi)
-        let t = twoSum(a.lo, b.lo)
-        let u = twoSum(s.hi, s.lo + t.hi)
-        return twoSum(u.hi, u.lo + t.lo)
-    }
-
-    static func * (a: Wide, b: Wide) -> Wide {
-        let p = twoProduct(a.hi, b.hi)
-        return twoSum(p.hi, p.lo + (a.hi * b.lo + a.lo * b.hi))
-    }
-}
-
-/// One coordinate of the Bernstein form 3(1−t)²t·p1 + 3(1−t)t²·p2 + t³ in double-double.
-private func bernstein(_ t: Double, _ p1: Double, _ p2: Double) -> Wide {
-    let tt = Wide(t)
-    let u = Wide.twoSum(1, -t)
-    let first = u * u * tt * Wide.twoProduct(3, p1)
-    let second = u * tt * tt * Wide.twoProduct(3, p2)
-    return first + second + tt * tt * tt
-}
-
-/// y for x on the curve, by bisection over doubles on the Bernstein form of x(t) evaluated in
-/// double-double, down to two neighbouring doubles.
-private func referenceValue(_ c: ControlPoints, _ x: Double) -> Double {
-    if x <= 0 { return 0 }
-    if x >= 1 { return 1 }
-    func residual(_ t: Double) -> Double {
-        (bernstein(t, c.x1, c.x2) + Wide(-x)).hi
-    }
-    var low = 0.0
-    var high = 1.0
-    while true {
-        let middle = low + (high - low) / 2
-        if middle <= low || middle >= high { break }
-        if residual(middle) < 0 { low = middle } else { high = middle }
-    }
-    let t = abs(residual(low)) < abs(residual(high)) ? low : high
-    let y = bernstein(t, c.y1, c.y2)
-    return y.hi + y.lo
-}
-
 // MARK: - Tests
 
 @Suite struct CubicBezierTests {
@@ -145,7 +81,7 @@ private func referenceValue(_ c: ControlPoints, _ x: Double) -> Double {
         var worst = 0.0
         var worstInput = 0.0
         for x in sampleInputs {
-            let error = abs(curve.value(at: x) - referenceValue(points, x))
+            let error = abs(curve.value(at: x) - ReferenceBezier(points.x1, points.y1, points.x2, points.y2).value(at: x))
             if !(error <= worst) {
                 worst = error
                 worstInput = x
