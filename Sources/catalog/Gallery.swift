@@ -32,8 +32,9 @@ struct Gallery: ParsableCommand {
 
     func run() throws {
         let bounds = try Resolution.size(size)
-        let catalog = plugins.loadCatalog()
-        for error in catalog.errors { printError("warning: \(error)") }
+        let index = plugins.loadIndex()
+        for error in index.errors { printError("warning: \(error)") }
+        let catalog = index.loadCatalog()
         var items: [GalleryRenderer.Item] = []
         for animator in catalog.animators {
             for operation in animator.description.operations {

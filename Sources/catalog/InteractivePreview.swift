@@ -26,7 +26,7 @@ struct InteractivePreview {
         let op = try Resolution.operation(operation)
         let index = plugins.loadIndex()
         let chosen = try Resolution.animator(animator, in: index)
-        let catalog = PluginCatalog.load(PluginSearchPath(explicit: [chosen.library.path], environment: [:], builtInDirectory: nil))
+        let catalog = index.loadCatalog { $0.path == chosen.library.path }
         let bounds = try Resolution.size(size)
         let styleChoice = try style.map { name -> PresentationStyle in
             guard let s = PresentationStyle(name: name) else {

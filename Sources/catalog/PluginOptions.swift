@@ -38,17 +38,6 @@ struct PluginOptions: ParsableArguments {
         }
         return index
     }
-
-    /// Loads every plugin and, unless `quiet`, reports shadowed ids and unreadable paths on
-    /// standard error.
-    func loadCatalog(quiet: Bool = false) -> PluginCatalog {
-        let catalog = PluginCatalog.load(searchPath)
-        if !quiet {
-            for s in catalog.shadowings { printError("warning: \(s)") }
-            for e in catalog.unreadable { printError("warning: \(e)") }
-        }
-        return catalog
-    }
 }
 
 /// The process environment as a dictionary.

@@ -45,23 +45,6 @@ enum Resolution {
         }
     }
 
-    static func animator(_ reference: String, in catalog: PluginCatalog, for operation: TransitionOperation? = nil) throws -> Animator {
-        guard let animator = catalog.animator(reference) else {
-            let ids = catalog.animators.map(\.id)
-            let hint = Suggestions.closest(to: reference, in: ids).map { "did you mean '\($0)'? " } ?? ""
-            var message = "unknown animator '\(DisplayText.escape(reference))'; \(hint)run `catalog list` to see them all"
-            if !catalog.errors.isEmpty { message += " (\(catalog.errors.count) plugin file(s) could not be loaded; `catalog list` shows why)" }
-            throw CLIError(message)
-        }
-        if let operation, !animator.description.supports(operation) {
-            let others = catalog.animators.filter { $0.description.supports(operation) }.map(\.id)
-            throw CLIError(
-                "\(animator.id) does not support \(operation); it supports \(animator.description.operations.map(\.name).joined(separator: ", ")). "
-                    + "Animators for \(operation): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
-        }
-        return animator
-    }
-
     static func parameters(_ assignments: [String], for animator: Animator) throws -> [Double] {
         var pairs: [(key: String, value: String)] = []
         for a in assignments {

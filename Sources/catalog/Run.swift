@@ -75,8 +75,7 @@ struct Run: ParsableCommand {
             throw CLIError("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
         }
         // Only the plugins that hold the animators this run can use are loaded in this process.
-        let paths = index.plugins.filter { p in p.animators.contains { needed.contains($0.id) } }.map(\.path)
-        let catalog = PluginCatalog.load(PluginSearchPath(explicit: paths, environment: [:], builtInDirectory: nil))
+        let catalog = index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } }
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
         let scene = SceneDriver(tabRoots: roots, director: director)

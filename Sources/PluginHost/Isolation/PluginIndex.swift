@@ -44,6 +44,13 @@ public struct PluginIndex: Sendable {
         return animators.first { $0.animator.id == reference }
     }
 
+    /// Loads into this process only the plugins the scan found usable and `include` accepts, in
+    /// precedence order: a plugin that crashed or hung while scanned is never loaded here.
+    public func loadCatalog(including include: (PluginInfo) -> Bool = { _ in true }) -> PluginCatalog {
+        let paths = plugins.filter(include).map(\.path)
+        return PluginCatalog.load(PluginSearchPath(explicit: paths, environment: [:], builtInDirectory: nil))
+    }
+
     /// The duration the scan measured for an animator of the plugin at `path`.
     public func duration(path: String, animatorID: String) -> Double? {
         entries.first { $0.record.path == path }?.record.durations[animatorID]
