@@ -178,9 +178,6 @@ public struct PluginCatalog: Sendable {
         return libraries.flatMap(\.animators).filter { seen.insert($0.id).inserted }
     }
 
-    /// Every animator of every plugin, shadowed ones included.
-    public var allAnimators: [Animator] { libraries.flatMap(\.animators) }
-
     /// The animator named `reference`: an id (the winner), or `PLUGIN-ID:ANIMATOR-ID`.
     public func animator(_ reference: String) -> Animator? {
         if let colon = reference.lastIndex(of: ":") {

@@ -95,8 +95,6 @@ public final class TransitionSession {
     public private(set) var misbehaviours: [Misbehaviour] = []
     /// Messages the plugin logged.
     public private(set) var log: [LogEntry] = []
-    /// Number of calls the plugin made to each lifecycle function, for the validator.
-    public private(set) var calls: [String: Int] = [:]
 
     struct ViewRecord {
         var role: ViewRole
@@ -171,7 +169,6 @@ public final class TransitionSession {
 
     /// The duration the animator gives, in seconds (not checked here; the validator checks it).
     public func duration() -> Double {
-        calls["duration", default: 0] += 1
         if let tracer {
             tracer.write(.call(name: "duration", progress: nil, finished: nil))
             return FFIEntryPoints.duration(animator.pointer, cContext)
@@ -183,7 +180,6 @@ public final class TransitionSession {
     /// - Throws: `SetupRefused` when setup returns false; the session is then done.
     public func setup() throws(SetupRefused) {
         precondition(phase == .ready, "setup is called once, first")
-        calls["setup", default: 0] += 1
         phase = .settingUp
         var state: UnsafeMutableRawPointer? = nil
         let ok: Bool
@@ -249,7 +245,6 @@ public final class TransitionSession {
 
     /// Runs the plugin's step at `progress` and returns every view's state.
     public func step(_ progress: Double) -> TransitionFrame {
-        calls["step", default: 0] += 1
         let buffer = stepInPlace(progress)
         var positions: [ViewID: Int] = [:]
         for (i, id) in container.enumerated() { positions[id] = i }
@@ -267,7 +262,6 @@ public final class TransitionSession {
     @discardableResult
     public func complete(finished: Bool) -> CompletionReport {
         precondition(phase == .running, "completion runs once, after setup")
-        calls["completion", default: 0] += 1
         phase = .completing
         if let tracer {
             tracer.write(.call(name: "completion", progress: nil, finished: finished))

@@ -141,7 +141,7 @@ public struct IsolatedValidator: Sendable {
         case .exited(1): return Replay(lines: lines, failure: nil, diverged: true)
         case .exited(2): return Replay(lines: lines, failure: lines.last ?? "the trace could not be replayed", diverged: false)
         case .timedOut, .signaled, .exited:
-            let what = timedOut ? "TIMEOUT: no answer within \(Format.number(timeout)) s" : (ending.isSignal ? "CRASH: \(ending)" : "CRASH: \(ending)")
+            let what = timedOut ? "TIMEOUT: no answer within \(Format.number(timeout)) s" : "CRASH: \(ending)"
             return Replay(lines: lines, failure: "\(what) during \(last)", diverged: false)
         }
     }
