@@ -84,7 +84,7 @@ public struct ContractSuite: Sendable {
                 guard let context = scenario.context(container: size.bounds) else { continue }
                 TransitionChecks(
                     animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer,
-                    sizeLabel: containers.count > 1 || size != .phonePortrait ? size.description : nil
+                    sizeLabel: size.description
                 ).run(check, into: &findings)
             }
         }

@@ -56,11 +56,12 @@ struct SeenFrame {
         return opaqueFill ? d.bounds : nil
     }
 
-    /// True when opaque views drawn above `d` hide all of it that lies in the container.
+    /// True when opaque views drawn above `d` together hide all of it that lies in the container.
     func isCovered(_ d: Drawn) -> Bool {
         guard let i = position(d.view.id) else { return true }
-        let visible = Self.clip(d.bounds, to: container)
-        return drawn[(i + 1)...].contains { above in opaqueRect(above).map { $0.contains(visible) } ?? false }
+        let above = drawn[(i + 1)...].compactMap(opaqueRect)
+        guard !above.isEmpty else { return false }
+        return isPainted(d.bounds, by: above)
     }
 
     /// True when `d` is a snapshot or tile of `screen` lying exactly where its part of the screen

@@ -289,7 +289,7 @@ struct TransitionChecks {
         for (i, d) in seen.drawn.enumerated() where i > floor && d.view.id != toID {
             if standIns.contains(where: { $0.view.id == d.view.id }) || !d.bounds.intersects(toBox) || seen.isCovered(d) { continue }
             let over = toEntry.map { "the to-view \($0.view.id)" } ?? "where the to-view ends"
-            problems.append("\(name(d.view)) still covers \(over): it \(whereSeen(d, above: toEntry)); move it away, fade it out or hide it")
+            problems.append("\(name(d.view)) still covers \(over): it \(whereSeen(d, above: nil))\(d.facesAway ? "" : "; move it away, fade it out or hide it")")
         }
         return problems
     }
