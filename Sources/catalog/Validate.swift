@@ -57,9 +57,14 @@ struct Validate: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds; got \(timeout)")
+        }
         for pattern in only + skip where !ContractCheck.all.contains(where: { Glob.matches(pattern, $0.id) }) {
             throw ValidationError("'\(DisplayText.escape(pattern))' matches no check; see --list-checks")
+        }
+        if !listChecks && reproduce == nil && !ContractCheck.all.contains(where: { isSelected($0.id) }) {
+            throw ValidationError("--only and --skip leave no check to run, so nothing would be validated; see --list-checks")
         }
     }
 
@@ -76,15 +81,14 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            print(TextTable.render(ContractCheck.all.map { [$0.id, $0.summary] }))
+            if json {
+                print(try ValidateJSON.checks())
+            } else {
+                print(TextTable.render(ContractCheck.all.map { [$0.id, $0.summary] }))
+            }
             return
         }
-        let configuration = try config.map { file -> (ValidationConfig, String) in
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CLIError("cannot read the configuration file \(DisplayText.escape(file))")
-            }
-            do { return (try ValidationConfig(json: text, fileName: file), file) } catch { throw CLIError("\(error)") }
-        }
+        let configuration = try config.map { file in (try ValidateJSON.readConfig(file), file) }
         var suite = ContractSuite()
         suite.seed = seed
         var validator = IsolatedValidator(
@@ -92,11 +96,14 @@ struct Validate: ParsableCommand {
             checks: selectedChecks, suite: suite)
         validator.recordDirectory = record ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-traces-\(getpid())").path
         if let reproduce {
+            guard FileManager.default.isReadableFile(atPath: reproduce) else {
+                throw CLIError("cannot read the trace \(DisplayText.escape(reproduce)); check the path", status: .noInput)
+            }
             let replay = validator.replay(trace: reproduce)
-            for line in replay.lines { print(line) }
+            for line in replay.lines where line != replay.failure { print(line) }
             if let failure = replay.failure {
-                print(failure)
-                throw ExitCode(1)
+                let crashed = failure.hasPrefix("CRASH") || failure.hasPrefix("TIMEOUT")
+                throw CLIError(failure, status: crashed ? .failure : .dataError)
             }
             let calls = replay.lines.filter { $0.hasPrefix("#") }.count
             print(replay.diverged
@@ -119,7 +126,14 @@ struct Validate: ParsableCommand {
         var results: [CheckResult] = []
         if targets.isEmpty {
             let found = plugins.searchPath.pluginFiles()
-            for (path, _) in found.files { results += check(path: path) }
+            let progress = ValidationProgress(total: found.files.count, environment: environment())
+            for (i, (path, _)) in found.files.enumerated() {
+                let started = Date()
+                validator.onUnitBegin = progress.unitBegins(index: i + 1, plugin: baseName(path))
+                let mine = check(path: path)
+                progress.finished(index: i + 1, plugin: baseName(path), results: mine, seconds: Date().timeIntervalSince(started))
+                results += mine
+            }
             for error in found.unreadable {
                 results.append(CheckResult(check: ContractCheck.loading.id, subject: error.path, status: .fail, details: [error.description]))
             }
@@ -148,19 +162,11 @@ struct Validate: ParsableCommand {
             do {
                 try AtomicFile.write(JUnitReport.xml(results, seed: seed), to: junit)
             } catch {
-                throw CLIError("cannot write --junit \(DisplayText.escape(junit)): \(error)")
+                throw CLIError("cannot write --junit \(DisplayText.escape(junit)): \(error)", status: .cannotCreate)
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            struct Report: Encodable {
-                var seed: UInt64
-                var results: [CheckResult]
-                var passed: Bool
-            }
-            let report = Report(seed: seed, results: results, passed: !results.contains { $0.status.isFailure })
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try ValidateJSON.report(results, seed: seed))
         } else {
             printReport(results)
         }
