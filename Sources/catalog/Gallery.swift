@@ -14,7 +14,7 @@ struct Gallery: ParsableCommand {
             missing; the page is written whole or not at all.
             """)
 
-    @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"), completion: .directory)
     var out: String
 
     @Option(help: "The container size in points, WIDTHxHEIGHT.")

@@ -20,10 +20,10 @@ struct Preview: ParsableCommand {
             states. Files are written whole or not at all.
             """)
 
-    @Argument(help: "push, pop, present, dismiss or tab.")
+    @Argument(help: "push, pop, present, dismiss or tab.", completion: Completions.operations)
     var operation: String
 
-    @Argument(help: "An animator id, or PLUGIN-ID:ANIMATOR-ID.")
+    @Argument(help: "An animator id, or PLUGIN-ID:ANIMATOR-ID.", completion: Completions.animators)
     var animator: String
 
     @Option(name: .customLong("param"), help: ArgumentHelp("Set a parameter: KEY=VALUE. Repeatable.", valueName: "key=value"))
@@ -37,13 +37,13 @@ struct Preview: ParsableCommand {
 
     @Option(name: .customLong("format"), help: ArgumentHelp(
         "text, json, png, gif, html or lottie (default: from the extension of --out, else text).",
-        valueName: "format"))
+        valueName: "format"), completion: Completions.previewFormats)
     var formatOption: String?
 
     /// The format: --format, else the one the extension of --out names, else text.
     var format: String { OutputFormat.resolve(formatOption, out: out) }
 
-    @Option(help: ArgumentHelp("The file to write; required for png, gif, html and lottie.", valueName: "file"))
+    @Option(help: ArgumentHelp("The file to write; required for png, gif, html and lottie.", valueName: "file"), completion: .file())
     var out: String?
 
     @Option(help: "Frames a second for gif (default 30, at most 50), html and lottie (default 60), and for sampling an --interactive timeline (default 30, at most 240).")
@@ -52,7 +52,7 @@ struct Preview: ParsableCommand {
     @Option(help: "Pixels a point for png and gif (default: png frames 300 pixels high, a gif 480).")
     var scale: Double?
 
-    @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).")
+    @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
     @Flag(name: .customLong("no-play"), help: "Print the table even on a terminal.")
@@ -80,7 +80,7 @@ struct Preview: ParsableCommand {
         if let interactive {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
-                style: style, format: format, play: stdoutIsTerminal && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
+                style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
                 plugins: plugins
             ).run()
         }
@@ -107,7 +107,7 @@ struct Preview: ParsableCommand {
             try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
-        } else if stdoutIsTerminal && !noPlay && out == nil {
+        } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
             try TerminalPlayer.play(animator: chosen, context: context, parameters: values, duration: sampled.duration, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))

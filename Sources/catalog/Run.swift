@@ -22,10 +22,10 @@ struct Run: ParsableCommand {
             --interactive`).
             """)
 
-    @Option(help: ArgumentHelp("A transitions file (JSON) mapping operations to animators; without one, the system defaults run.", valueName: "file"))
+    @Option(help: ArgumentHelp("A transitions file (JSON, at most 1 MiB; see docs/schemas/transitions.schema.json) mapping operations to animators; without one, the system defaults run.", valueName: "file"), completion: .file(extensions: ["json"]))
     var source: String?
 
-    @Argument(help: "The operations, in order.")
+    @Argument(help: "The operations, in order.", completion: .list(["push", "pop", "present", "dismiss", "tab:"]))
     var operations: [String]
 
     @Option(help: ArgumentHelp("The tabs' root screens, comma-separated.", valueName: "names"))
@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
 
-    @Option(help: "text or json.")
+    @Option(help: "text or json.", completion: .list(["text", "json"]))
     var format = "text"
 
     @Option(help: "Frames per second of the recorded timelines (json output).")

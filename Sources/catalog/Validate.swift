@@ -15,13 +15,13 @@ struct Validate: ParsableCommand {
             The exit status is 1 when a check FAILs, CRASHes or TIMEs OUT, and 0 otherwise.
             """)
 
-    @Argument(help: ArgumentHelp("Plugin files or animator ids.", valueName: "path|id"))
+    @Argument(help: ArgumentHelp("Plugin files or animator ids.", valueName: "path|id"), completion: Completions.animators)
     var targets: [String] = []
 
-    @Flag(help: "Print the results as JSON.")
+    @Flag(help: "Print the results (or, with --list-checks, the checks) as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Option(parsing: .singleValue, help: ArgumentHelp("Run only checks whose id matches this glob. Repeatable.", valueName: "pattern"))
@@ -30,7 +30,7 @@ struct Validate: ParsableCommand {
     @Option(parsing: .singleValue, help: ArgumentHelp("Skip checks whose id matches this glob. Repeatable.", valueName: "pattern"))
     var skip: [String] = []
 
-    @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"))
+    @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
     @Option(help: "Seconds one check may run before it is a TIMEOUT.")
@@ -39,10 +39,10 @@ struct Validate: ParsableCommand {
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed
 
-    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"), completion: .directory)
     var record: String?
 
-    @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"))
+    @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"), completion: .file())
     var reproduce: String?
 
     @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the validator down).")
