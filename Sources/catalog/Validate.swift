@@ -102,8 +102,10 @@ struct Validate: ParsableCommand {
             let replay = validator.replay(trace: reproduce)
             for line in replay.lines where line != replay.failure { print(line) }
             if let failure = replay.failure {
-                let crashed = failure.hasPrefix("CRASH") || failure.hasPrefix("TIMEOUT")
-                throw CLIError(failure, status: crashed ? .failure : .dataError)
+                // A crash or a hang is what the replay found: the last line of its report.
+                guard failure.hasPrefix("CRASH") || failure.hasPrefix("TIMEOUT") else { throw CLIError(failure, status: .dataError) }
+                print(failure)
+                throw ExitCode(ExitStatus.failure.rawValue)
             }
             let calls = replay.lines.filter { $0.hasPrefix("#") }.count
             print(replay.diverged
