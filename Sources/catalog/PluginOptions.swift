@@ -34,7 +34,7 @@ struct PluginOptions: ParsableArguments {
         let index = PluginIndex.build(searchPath, scanner: scanner)
         if !quiet {
             for s in index.shadowings { printError("warning: \(s)") }
-            for e in index.unreadable where e.reason.contains("built-in") == false { printError("warning: \(e)") }
+            for e in index.unreadable { printError(e.isMissingBuiltIns ? "error: \(e)" : "warning: \(e)") }
         }
         return index
     }

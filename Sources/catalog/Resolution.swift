@@ -36,7 +36,12 @@ enum Resolution {
             let ids = index.animators.map(\.animator.id)
             let hint = Suggestions.closest(to: reference, in: ids).map { "did you mean '\($0)'? " } ?? ""
             var message = "unknown animator '\(DisplayText.escape(reference))'; \(hint)run `catalog list` to see them all"
-            if !index.errors.isEmpty { message += " (\(index.errors.count) plugin file(s) could not be loaded; `catalog list` shows why)" }
+            if let missing = index.unreadable.first(where: \.isMissingBuiltIns) {
+                // The installation is broken, not the command line.
+                throw CLIError("unknown animator '\(DisplayText.escape(reference))': \(missing)")
+            } else if !index.errors.isEmpty {
+                message += " (\(index.errors.count) plugin file(s) could not be loaded; `catalog list` shows why)"
+            }
             throw CLIError.usage(message)
         }
         if let operation, !description.supports(operation) {

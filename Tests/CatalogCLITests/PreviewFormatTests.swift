@@ -9,7 +9,7 @@ import TransitionCore
 @Suite("Preview files")
 struct PreviewFormatTests {
     func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite("validate --reproduce")
 struct ReproduceTests {
     func recordDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traces-\(UUID().uuidString)").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("traces-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }

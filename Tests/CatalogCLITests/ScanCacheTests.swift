@@ -7,7 +7,7 @@ import Testing
 @Suite("list scans in isolation and caches")
 struct ScanCacheTests {
     func scratch() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("scan-\(UUID().uuidString)").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("scan-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
