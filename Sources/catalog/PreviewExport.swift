@@ -69,23 +69,29 @@ enum PreviewExport {
         return title
     }
 
-    /// The sampled transition as the timeline the renderers draw.
+    /// The sampled transition as the timeline the renderers draw: its frames over what the
+    /// container is drawn over (the presenting screen of a custom present or dismiss).
     static func timeline(_ sampled: SampledTransition, animator: Animator) -> TransitionTimeline {
-        .even(
+        let backdrop = Backdrop.standalone(for: sampled.context)
+        return .even(
             title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
-            duration: sampled.duration, frames: sampled.frames)
+            duration: sampled.duration, frames: sampled.frames.map { backdrop.compose($0, context: sampled.context) })
     }
 
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?
+        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
     ) throws(RenderError) {
-        try write(timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale)
+        try write(
+            timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale,
+            lottieFlat: lottieFlat)
     }
 
     /// Renders a timeline in a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?
+        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
     ) throws(RenderError) {
         let bytes: [UInt8]
         switch format {
@@ -96,7 +102,7 @@ enum PreviewExport {
         case "html":
             bytes = Array(try HTMLRenderer().render(timeline, subtitle: subtitle).utf8)
         case "lottie":
-            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format))).render(timeline).utf8)
+            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format)), flat: lottieFlat).render(timeline).utf8)
         default:
             throw RenderError("unknown format '\(format)'")
         }

@@ -22,6 +22,7 @@ enum TerminalPlayer {
         let height = max(4, Int((Double(width) * bounds.height / bounds.width).rounded()) / 2 * 2)
         let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds)
 
+        let backdrop = Backdrop.standalone(for: context)
         let session = animator.begin(context, parameters: parameters)
         try session.setup()
         let fps = 30.0
@@ -32,7 +33,7 @@ enum TerminalPlayer {
         let start = Date()
         for i in 0..<frameCount {
             let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
-            let frame = session.step(progress)
+            let frame = backdrop.compose(session.step(progress), context: context)
             var text = i == 0 ? "" : "\u{1B}[\(lines)A"
             text += raster.render(frame)
             let bar = Int((progress * Double(raster.width)).rounded())
