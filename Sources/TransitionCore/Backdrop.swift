@@ -90,11 +90,18 @@ extension TransitionFrame {
     /// from 0) drawn under its own views, whose container indexes move up to make room.
     public func placing(below: [SampledView]) -> TransitionFrame {
         guard !below.isEmpty else { return self }
-        let shifted = views.map { view -> SampledView in
+        var result = self
+        result.views = views.map { view -> SampledView in
             var v = view
             v.containerIndex = view.containerIndex.map { $0 + below.count }
             return v
-        }
-        return TransitionFrame(progress: progress, views: shifted + below)
+        } + below
+        return result
+    }
+
+    /// The camera `view` is seen through: the container's for the container's views, none for
+    /// the backdrop's (they carry `Backdrop.zIndex`), which lie outside the container.
+    public func camera(for view: SampledView) -> Camera {
+        view.state.zIndex == Backdrop.zIndex ? .none : camera
     }
 }
