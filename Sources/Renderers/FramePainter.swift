@@ -91,6 +91,29 @@ public struct FramePainter: Sendable {
         return result
     }
 
+    /// The views of `frame` as the screen shows them, bottom first, for renderers that draw
+    /// flat shapes (the terminal): each drawn view's outline on screen (for a snapshot, the part
+    /// of its card its source covers) and the face it shows.
+    public func drawnViews(_ frame: TransitionFrame) -> [DrawnView] {
+        drawn(frame).compactMap { item in
+            var outline = item.outline
+            var faceRole = item.view.role
+            var ownColor = item.view.role.isScreen ? nil : item.view.state.color
+            if item.content.crops {
+                let face = item.content.face
+                let source = RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: 0)
+                    .map { item.content.mapping.apply((x: $0.0, y: $0.1)) }
+                let card = item.content.cardOutline(cornerRadius: item.view.state.cornerRadius, frameWidth: item.view.state.frame.width)
+                outline = item.projection.project(PolygonClipping.clip(source, toConvex: card))
+                let sourceView = ViewContent.source(of: item.view).flatMap { frame[$0] }
+                faceRole = sourceView?.role ?? faceRole
+                ownColor = sourceView.flatMap { $0.role.isScreen ? nil : $0.state.color }
+            }
+            guard !outline.isEmpty else { return nil }
+            return DrawnView(view: item.view, outline: outline, faceRole: faceRole, ownColor: ownColor)
+        }
+    }
+
     /// Paints `frame` with the device's top-left corner at (x, y) pixels, `scale` pixels a point.
     func paint(_ frame: TransitionFrame, on canvas: CairoCanvas, x: Double, y: Double, scale: Double) {
         canvas.save()
