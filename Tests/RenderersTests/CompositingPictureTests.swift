@@ -100,4 +100,23 @@ struct CompositingPictureTests {
         }
         #expect(labelInk > 20, "the left door carries the from-screen's label")
     }
+
+    /// Chromium's screenshot of the HTML page against the PNG renderer's picture of the same
+    /// entry, as in the cross-checks: the camera, the culling and the snapshot faces must agree.
+    @Test(
+        "Chromium draws the camera, one-sided faces and snapshot faces as the PNG renderer does",
+        arguments: [("compositing_doors", "doors", [Double](), 0.2), ("compositing_doors", "doors", [], 0.7), ("cube_back_face", "cube", [1], 0.6), ("cube_back_face", "cube", [0], 1)])
+    func browser(_ fixture: String, _ id: String, _ parameters: [Double], _ fraction: Double) throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let timeline = try Self.timeline(fixture, id, parameters: parameters.isEmpty ? nil : parameters, progresses: FrameTimes.progresses(duration: 0.5, fps: 60))
+        let page = try Fixtures.write(Array(try HTMLRenderer().render(timeline).utf8), "page.html", in: dir)
+        let (k, position) = CrossCheckTests.moment(timeline, fraction)
+        let shot = dir + "/browser.png"
+        let run = try ExternalTools.browse(url: "file://\(page)#p=\(position)&bare", width: 390, height: 844, screenshot: shot)
+        #expect(run.consoleMessages.isEmpty, "the page logged: \(run.consoleMessages)")
+        let ours = try Fixtures.write(try FramePainter(timeline: timeline).png(timeline.entries[k].frame), "ours.png", in: dir)
+        let fractions = try CrossCheckTests.fractionsOver48([(shot, ours)])
+        #expect(fractions[0] < 0.005, "\(id) \(parameters) at \(position): \(fractions[0] * 100)% of the pixels differ")
+    }
 }
