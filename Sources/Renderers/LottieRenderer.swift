@@ -72,10 +72,10 @@ public struct LottieRenderer: Sendable {
             let outPoint = last == entries.count - 1 ? end : frames[last + 1]
             let span = Array(start...min(last + 1, entries.count - 1))
             for id in order.reversed() {
-                let samples = span.map { entries[$0].frame[id] }
-                guard let first = samples.compactMap({ $0 }).first else { continue }
+                let samples = span.map { i in entries[i].frame[id].map { (view: $0, camera: entries[i].frame.camera(for: $0)) } }
+                guard let first = samples.compactMap({ $0?.view }).first else { continue }
                 layers.append(viewLayer(
-                    first: first, samples: samples, frames: span.map { frames[$0] }, face: painter.face(of: first),
+                    first: first, samples: samples, frames: span.map { frames[$0] }, content: painter.content(of: first),
                     bounds: bounds, index: index, inPoint: inPoint, outPoint: outPoint))
                 index += 1
             }
@@ -130,17 +130,21 @@ public struct LottieRenderer: Sendable {
     }
 
     private func viewLayer(
-        first: SampledView, samples: [SampledView?], frames: [Double], face: CardFace, bounds: Rect,
+        first: SampledView, samples: [(view: SampledView, camera: Camera)?], frames: [Double], content: ViewContent, bounds: Rect,
         index: Int, inPoint: Double, outPoint: Double
     ) -> JSONValue {
+        let face = content.card
         var poses: [Pose] = []
         var previous: AffineFit?
         for sample in samples {
             var pose: Pose?
             // A transparent view keeps its pose at opacity 0, so a fade to nothing stays a fade;
-            // only a view that is hidden, leaves the container or cannot be placed jumps.
-            if let view = sample, view.isInContainer, !view.state.hidden, view.state.isFinite,
-                var fit = AffineFit(state: view.state, referenceWidth: face.width, referenceHeight: face.height)
+            // only a view that is hidden, leaves the container, faces away while one-sided or
+            // cannot be placed jumps.
+            if let (view, camera) = sample, view.isInContainer, !view.state.hidden, view.state.isFinite, camera.isValid,
+                view.state.doubleSided || !view.state.facesAway(camera: camera),
+                let corners = view.state.projectedCorners(camera: camera),
+                var fit = AffineFit(corners: corners, referenceWidth: face.width, referenceHeight: face.height)
             {
                 fit.x -= bounds.x
                 fit.y -= bounds.y
@@ -177,6 +181,23 @@ public struct LottieRenderer: Sendable {
         ])
         let radius = property(frames, jumps: [], tolerance: 0.2) { [poses[$0].radius] }
         var shapes: [JSONValue] = []
+        if content.crops {
+            // A snapshot: its source's face, cut to the card, in the card's centred coordinates.
+            let card = content.cardOutline(cornerRadius: first.state.cornerRadius, frameWidth: first.state.frame.width)
+            func cut(_ points: [(Double, Double)]) -> [(x: Double, y: Double)] {
+                PolygonClipping.clip(points.map { content.mapping.apply((x: $0.0, y: $0.1)) }, toConvex: card)
+                    .map { (x: $0.x - face.width / 2, y: $0.y - face.height / 2) }
+            }
+            let source = content.face
+            for (i, block) in source.blocks.enumerated().reversed() {
+                let polygon = cut(RoundedRect.points(block.rect, radius: block.radius))
+                if !polygon.isEmpty { shapes.append(Self.polygonGroup("block \(i + 1)", polygon, color: block.color)) }
+            }
+            let body = cut(RoundedRect.points(Rect(x: 0, y: 0, width: source.width, height: source.height), radius: 0))
+            if !body.isEmpty { shapes.append(Self.polygonGroup("card", body, color: source.body)) }
+            return shapeLayer(
+                name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
+        }
         for (i, block) in face.blocks.enumerated().reversed() {
             shapes.append(Self.group(
                 "block \(i + 1)", rect: block.rect.offsetBy(dx: -face.width / 2, dy: -face.height / 2),
@@ -230,6 +251,39 @@ public struct LottieRenderer: Sendable {
             ("ip", .number(inPoint)), ("op", .number(outPoint)), ("st", .integer(0)), ("sr", .integer(1)),
             ("ao", .integer(0)), ("ddd", .integer(0)), ("bm", .integer(0)),
             ("ks", transform), ("shapes", .array(shapes)),
+        ])
+    }
+
+    /// A group holding one filled polygon.
+    private static func polygonGroup(_ name: String, _ points: [(x: Double, y: Double)], color: Color) -> JSONValue {
+        let zeros = JSONValue.array(points.map { _ in .numbers([0, 0]) })
+        let path: JSONValue = .object([
+            ("c", .bool(true)), ("v", .array(points.map { .numbers([$0.x, $0.y]) })), ("i", zeros), ("o", zeros),
+        ])
+        return .object([
+            ("ty", .string("gr")), ("nm", .string(name)),
+            ("it", .array([
+                .object([("ty", .string("sh")), ("nm", .string("shape")), ("ks", .object([("a", .integer(0)), ("k", path)]))]),
+                .object([
+                    ("ty", .string("fl")), ("nm", .string("fill")),
+                    ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+                    ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
+                    ("r", .integer(1)),
+                ]),
+                staticGroupTransform(),
+            ])),
+        ])
+    }
+
+    /// The transform every group ends with: none.
+    private static func staticGroupTransform() -> JSONValue {
+        .object([
+            ("ty", .string("tr")), ("nm", .string("transform")),
+            ("p", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("s", .object([("a", .integer(0)), ("k", .numbers([100, 100]))])),
+            ("r", .object([("a", .integer(0)), ("k", .number(0))])),
+            ("o", .object([("a", .integer(0)), ("k", .number(100))])),
         ])
     }
 

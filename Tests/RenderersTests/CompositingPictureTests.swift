@@ -119,4 +119,38 @@ struct CompositingPictureTests {
         let fractions = try CrossCheckTests.fractionsOver48([(shot, ours)])
         #expect(fractions[0] < 0.005, "\(id) \(parameters) at \(position): \(fractions[0] * 100)% of the pixels differ")
     }
+
+    @Test("Lottie: a one-sided face is hidden while it faces away, and snapshot layers carry their source's face")
+    func lottie() throws {
+        let lottie = LottieTests()
+        // The cube: the from face's opacity is 0 wherever it faces away, and 100 at the end when double-sided.
+        for (parameter, hidden) in [(1.0, true), (0.0, false)] {
+            let timeline = try Self.timeline("cube_back_face", "cube", parameters: [parameter], progresses: FrameTimes.progresses(duration: 0.5, fps: 60))
+            let doc = try lottie.document(timeline)
+            let from = try #require(try lottie.viewLayers(doc).first { $0["nm"] as? String == "#0 from" })
+            let opacity = try lottie.transformProperty(from, "o")
+            var away = 0
+            for entry in timeline.entries where try #require(entry.frame[ViewID(0)]).state.facesAway(camera: entry.frame.camera) {
+                away += 1
+                #expect(try lottie.value(opacity, at: entry.time * 60) == [hidden ? 0 : 100], "one-sided \(parameter) at \(entry.frame.progress)")
+            }
+            #expect(away > 0)
+        }
+
+        // The doors: rlottie draws the closed doors as the from-screen, as the PNG renderer does.
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let doors = try Self.timeline("compositing_doors", "doors", progresses: FrameTimes.progresses(duration: 0.6, fps: 60))
+        let doc = try lottie.document(doors)
+        let snapshot = try #require(try lottie.viewLayers(doc).first { $0["nm"] as? String == "#2 snapshot" })
+        let card = try #require((snapshot["shapes"] as? [[String: Any]])?.last)
+        let fill = try #require((card["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+        let color = ((fill["c"] as? [String: Any])?["k"] as? [Any] ?? []).compactMap(jsonNumber)
+        #expect(color.count == 3 && abs(color[2] - Self.style.from.blue) < 1e-3, "the left door is the from-screen's blue: \(color)")
+        let file = try Fixtures.write(Array(try LottieRenderer(frameRate: 60).render(doors).utf8), "doors.json", in: dir)
+        _ = try ExternalTools.consumer(["rlottie-render", file, "0", dir + "/rlottie.png", "--backdrop", CrossCheckTests.backdrop])
+        let ours = try Fixtures.write(try FramePainter(timeline: doors).png(doors.entries[0].frame), "ours.png", in: dir)
+        let fractions = try CrossCheckTests.fractionsOver48([(dir + "/rlottie.png", ours)])
+        #expect(fractions[0] < 0.01, "rlottie's closed doors differ from the PNG in \(fractions[0] * 100)% of the pixels")
+    }
 }
