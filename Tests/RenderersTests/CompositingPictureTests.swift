@@ -153,4 +153,42 @@ struct CompositingPictureTests {
         let fractions = try CrossCheckTests.fractionsOver48([(dir + "/rlottie.png", ours)])
         #expect(fractions[0] < 0.01, "rlottie's closed doors differ from the PNG in \(fractions[0] * 100)% of the pixels")
     }
+
+    @Test("a matched element's view shows its rectangle of the from-screen, where the from-screen has it")
+    func matchedElement() throws {
+        let animator = try Self.animator("compositing_doors", "doors")
+        let element = try MatchedElement(parsing: "card:16,200,358x120->0,0,390x300")
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds, matchedElements: [element])
+        let run = try animator.run(context, progresses: [0, 0.5])
+        let timeline = TransitionTimeline.even(title: "push · doors", containerBounds: Fixtures.bounds, duration: run.duration, frames: run.frames)
+        let painter = FramePainter(timeline: timeline)
+        let elementView = try #require(context.matchedElements.first?.fromView)
+        func only(_ id: ViewID, in frame: TransitionFrame) -> TransitionFrame {
+            var f = frame
+            for i in f.views.indices { f.views[i].state.hidden = f.views[i].id != id }
+            return f
+        }
+        let screen = try DecodedPNG(try painter.png(only(ViewID(0), in: timeline.entries[0].frame)))
+        let alone = try DecodedPNG(try painter.png(only(elementView, in: timeline.entries[0].frame)))
+        var same = 0, outside = 0, total = 0
+        for y in 0..<alone.height {
+            for x in 0..<alone.width {
+                let inside = x >= 18 && x < 372 && y >= 202 && y < 318
+                // The element's antialiased edge, and the device's rounded corners.
+                let border = (x >= 14 && x < 376 && y >= 198 && y < 322) || ((x < 45 || x >= 345) && (y < 45 || y >= 799))
+                if inside {
+                    total += 1
+                    if close(alone.rgb(x, y), screen.rgb(x, y), 3) { same += 1 }
+                } else if !border, !close(alone.rgb(x, y), bytes(Self.style.screen), 3) && !close(alone.rgb(x, y), bytes(Self.style.backdrop), 3) {
+                    outside += 1
+                }
+            }
+        }
+        #expect(Double(same) / Double(total) > 0.99, "inside its rectangle the element is the from-screen: \(same) of \(total)")
+        #expect(outside == 0, "nothing of it lies outside its rectangle: \(outside) pixels")
+        // Moving to its to-frame it stretches: at 0.5 it covers the lerped frame, its blue body included.
+        let moving = try DecodedPNG(try painter.png(only(elementView, in: timeline.entries[1].frame)))
+        let frame = try #require(timeline.entries[1].frame[elementView]).state.frame
+        #expect(Self.bluishCount(moving, columns: Int(frame.x) + 4..<Int(frame.maxX) - 4) > 0)
+    }
 }
