@@ -1,4 +1,4 @@
-import Renderers
+@testable import Renderers
 import Testing
 import TransitionCore
 
@@ -83,6 +83,58 @@ struct FilmstripTests {
         let corners = try #require(state.projectedCorners)
         let leftX = Int((max(corners[0].x, corners[3].x) + 4) * 0.5), rightX = Int((min(corners[1].x, corners[2].x) - 4) * 0.5)
         #expect(abs(height(atX: leftX) - height(atX: rightX)) > 10, "the near and far edges differ in height")
+    }
+
+    /// The pixels of `image` (drawn at `scale`) that show something other than the screen or
+    /// the backdrop more than 1.5 points outside every one of `outlines`.
+    static func strays(_ image: DecodedPNG, scale: Double, outlines: [[(x: Double, y: Double)]], style: CardStyle) -> Int {
+        func distanceOutside(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Double {
+            var worst = -Double.infinity
+            for i in q.indices {
+                let a = q[i], b = q[(i + 1) % q.count]
+                let ex = b.x - a.x, ey = b.y - a.y
+                let length = (ex * ex + ey * ey).squareRoot()
+                guard length > 1e-9 else { continue }
+                // Positive outside a clockwise polygon's edge.
+                worst = max(worst, -(ex * (y - a.y) - ey * (x - a.x)) / length)
+            }
+            return worst
+        }
+        var n = 0
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let c = image.rgb(px, py)
+                // The screen, the backdrop, and the antialiased mix of them at the device's corners.
+                let lo = bytes(style.backdrop), hi = bytes(style.screen)
+                if (lo.0 - 6...hi.0 + 6).contains(c.0) && (lo.1 - 6...hi.1 + 6).contains(c.1) && (lo.2 - 6...hi.2 + 6).contains(c.2) { continue }
+                let x = (Double(px) + 0.5) / scale, y = (Double(py) + 0.5) / scale
+                if !outlines.contains(where: { distanceOutside($0, x, y) <= 1.5 }) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    @Test("flip at its minimum perspective draws nothing outside its cards' true outlines: no slivers")
+    func noSlivers() throws {
+        let flip = try Fixtures.animator("flip")
+        var values = flip.description.defaultValues
+        let k = try #require(flip.description.parameters.firstIndex { $0.id == "perspective" })
+        values[k] = flip.description.parameters[k].minimum
+        #expect(values[k] == 200)
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds)
+        let run = try flip.run(context, parameters: values, progresses: [0.3, 0.4, 0.43, 0.5, 0.57, 0.7])
+        let painter = FramePainter(bounds: Fixtures.bounds, frames: run.frames)
+        var images: [DecodedPNG] = []
+        for frame in run.frames {
+            let image = try DecodedPNG(try painter.png(frame, scale: 0.5))
+            images.append(image)
+            let outlines = painter.drawnViews(frame).map(\.outline)
+            let n = Self.strays(image, scale: 0.5, outlines: outlines, style: style)
+            #expect(n == 0, "at progress \(frame.progress), \(n) pixels lie outside the cards")
+        }
+        // The check sees a card where it should not be: against another moment's outlines it fails.
+        let elsewhere = painter.drawnViews(run.frames[5]).map(\.outline)
+        #expect(Self.strays(images[0], scale: 0.5, outlines: elsewhere, style: style) > 1000)
     }
 
     @Test("bad sizes are refused with a clear message")
