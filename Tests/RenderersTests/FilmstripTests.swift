@@ -85,6 +85,29 @@ struct FilmstripTests {
         #expect(abs(height(atX: leftX) - height(atX: rightX)) > 10, "the near and far edges differ in height")
     }
 
+    @Test("every frame's card carries its label, wherever the frame lies in the strip and whatever the card's alpha")
+    func cardLabels() throws {
+        let frames = (0..<8).map { i in
+            TransitionFrame(progress: Double(i) / 7, views: [Fixtures.view(0, .to, Fixtures.bounds, alpha: i % 2 == 0 ? 1 : 0.8)])
+        }
+        let timeline = TransitionTimeline.even(title: "labels", containerBounds: Fixtures.bounds, duration: 0.4, frames: frames)
+        let renderer = FilmstripRenderer(options: .init(scale: 0.5))
+        let layout = try renderer.layout(frameCount: frames.count, bounds: Fixtures.bounds)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        let label = try #require(FramePainter(timeline: timeline).face(of: frames[0].views[0]).label)
+        for (i, o) in layout.frameOrigins.enumerated() {
+            var ink = 0
+            let y0 = Int(o.y + (label.centerY - label.lineHeight / 2) * 0.5), y1 = Int(o.y + (label.centerY + label.lineHeight / 2) * 0.5)
+            for y in y0...y1 {
+                for x in Int(o.x + label.x * 0.5)..<Int(o.x + (label.x + 40) * 0.5) {
+                    let (r, g, b) = png.rgb(x, y)
+                    if min(r, g, b) > 150 { ink += 1 }
+                }
+            }
+            #expect(ink > 5, "frame \(i) at x \(o.x) has no label")
+        }
+    }
+
     /// The pixels of `image` (drawn at `scale`) that show something other than the screen or
     /// the backdrop more than 1.5 points outside every one of `outlines`.
     static func strays(_ image: DecodedPNG, scale: Double, outlines: [[(x: Double, y: Double)]], style: CardStyle) -> Int {
