@@ -24,25 +24,11 @@ private func definition(_ self_: UnsafePointer<tc_animator_t>?) -> AnimatorDefin
     builtinAnimators[Int(bitPattern: self_!.pointee.animator_data)]
 }
 
-func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
-    let c = ctx.pointee
-    let operation = tc_operation_t(rawValue: c.operation)
-    let presenting: Bool
-    switch operation {
-    case TC_OPERATION_PUSH, TC_OPERATION_PRESENT: presenting = true
-    case TC_OPERATION_TAB: presenting = c.tab_to_index > c.tab_from_index
-    default: presenting = false
-    }
-    return Situation(
-        operation: operation, presenting: presenting, custom: c.presentation_style == TC_STYLE_CUSTOM.rawValue,
-        parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)))
-}
-
-/// The duration: the animator's duration parameter.
+/// The duration: what the animator's definition makes of its parameters.
 let builtinDuration: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?) -> Double = { self_, ctx in
     let d = definition(self_)
-    guard let ctx else { return d.parameters[d.durationParameter].defaultValue }
-    return situation(ctx)[d.durationParameter]
+    guard let ctx else { return d.parameters[0].defaultValue }
+    return d.duration(situation(ctx))
 }
 
 /// Setup: places the arriving view, makes the dimming layer when the choreography has one, and
@@ -61,7 +47,9 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
     var dimming = TC_VIEW_NONE
     if choreography.dimming != nil {
         dimming = host.make_view(ctx, TC_ROLE_DIMMING.rawValue, c.container_bounds, choreography.dimmingColor)
-        let above = c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view
+        // The dimming goes just under the screen on top: the arriving one when it is placed above.
+        let top = choreography.placement == .above ? c.to_view : c.from_view
+        let above = top != TC_VIEW_NONE ? top : (c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view)
         if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, dimming, above) } else { _ = host.add_view(ctx, dimming) }
     }
     state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming))
@@ -79,14 +67,18 @@ let builtinStep: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc
 func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
     // The context and the plan are read in place, field by field: copies of them cost more than
     // a small step's arithmetic.
-    let container = ctx.pointee.container_bounds, perspective = run.pointee.choreography.perspective
+    let stage = Stage(
+        container: ctx.pointee.container_bounds, perspective: run.pointee.choreography.perspective,
+        fitRect: run.pointee.choreography.fitRect)
     func play(_ track: Track?, on view: tc_view_id_t) {
         guard let track, view >= 0, UInt32(view) < count else { return }
         if !track.visible.contains(progress) {
             views[Int(view)].hidden = true
             return
         }
-        track.look(ctx, at: progress).apply(to: &views[Int(view)], container: container, perspective: perspective)
+        track.look(ctx, at: progress).apply(to: &views[Int(view)], stage: stage)
+        if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
+        if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
     }
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
