@@ -18,3 +18,18 @@ struct Choreography: Sendable {
     var dimmingColor = tc_color_t(r: 0, g: 0, b: 0, a: 1)
     var fitRect = tc_rect_t()
 }
+
+extension Choreography {
+    /// The same motion with the arriving screen placed as UIKit places it (above when presenting,
+    /// below when dismissing) and the drawing order kept through stacking indexes: the screen
+    /// meant on top is raised over the dimming, which is raised over the other screen.
+    func placedAsUIKit(presenting: Bool) -> Choreography {
+        let wanted: Placement = presenting ? .above : .below
+        guard placement != wanted else { return self }
+        var plan = self
+        plan.placement = wanted
+        if presenting { plan.from?.zIndex = 2 } else { plan.to?.zIndex = 2 }
+        plan.dimming?.zIndex = 1
+        return plan
+    }
+}

@@ -87,9 +87,10 @@ private func hero(_ family: HeroFamily, id: StaticString, name: StaticString, su
         choreography: { s in
             let (vx, vy) = s.vector(1)
             let easing: Easing? = s[2] == 1 ? s.easing(at: 3) : nil
-            return s.presenting
+            let plan = s.presenting
                 ? family.choreography(vx, vy, easing: easing)
                 : family.reversed.choreography(-vx, -vy, easing: easing)
+            return plan.placedAsUIKit(presenting: s.presenting)
         })
 }
 
