@@ -17,6 +17,10 @@ struct Choreography: Sendable {
     var perspective = 0.0
     var dimmingColor = tc_color_t(r: 0, g: 0, b: 0, a: 1)
     var fitRect = tc_rect_t()
+    /// Views made from parts of the screens, put on top of the container in this order.
+    var pieces: [Piece] = []
+    /// The views whose back faces are not drawn, with the compositing extension when the host has it.
+    var oneSided: (from: Bool, to: Bool) = (false, false)
 }
 
 extension Choreography {

@@ -88,7 +88,7 @@ extension Look {
     /// Writes this look over a view's base state. Turns and scales are about the look's anchor;
     /// the camera, when there is one, sits in front of the container's centre, so every view of
     /// the transition shares one vanishing point.
-    func apply(to state: inout tc_view_state_t, stage: Stage) {
+    func apply(to state: inout tc_view_state_t, stage: Stage, fitRect: tc_rect_t? = nil) {
         let container = stage.container
         state.frame.x += dx * container.width + tx
         state.frame.y += dy * container.height + ty
@@ -99,7 +99,7 @@ extension Look {
         let midX = state.frame.x + w / 2, midY = state.frame.y + h / 2
         var sx = scale * scaleX, sy = scale * scaleY, ox = 0.0, oy = 0.0
         if fit != 0, w > 0, h > 0 {
-            let r = stage.fitRect
+            let r = fitRect ?? stage.fitRect
             sx *= 1 + (r.width / w - 1) * fit
             sy *= 1 + (r.height / h - 1) * fit
             ox = (r.x + r.width / 2 - midX) * fit

@@ -10,6 +10,8 @@ struct Situation {
     var fromInitialFrame: tc_rect_t
     var toFinalFrame: tc_rect_t
     var parameters: UnsafeBufferPointer<Double>
+    /// The first matched element, when the host gives one (ABI 1.1).
+    var matched: tc_matched_element_t? = nil
 
     subscript(_ i: Int) -> Double { i < parameters.count ? parameters[i] : 0 }
 
@@ -29,6 +31,12 @@ struct Situation {
         case 3: (0, -1)
         default: (1, 0)
         }
+    }
+
+    /// The rectangle given by four parameters from `i` as fractions of the container: x, y,
+    /// width, height.
+    func fractionRect(at i: Int) -> tc_rect_t {
+        tc_rect_t(x: container.x + self[i] * width, y: container.y + self[i + 1] * height, width: self[i + 2] * width, height: self[i + 3] * height)
     }
 
     /// The easing of the five curve parameters starting at `i` (see `ParameterDefinition.curve`).
@@ -64,5 +72,6 @@ func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
     return Situation(
         operation: operation, presenting: presenting, custom: c.presentation_style == TC_STYLE_CUSTOM.rawValue,
         container: c.container_bounds, fromInitialFrame: c.from_initial_frame, toFinalFrame: c.to_final_frame,
-        parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)))
+        parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)),
+        matched: firstMatchedElement(ctx))
 }

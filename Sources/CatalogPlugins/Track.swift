@@ -21,6 +21,8 @@ struct Track: Sendable {
     /// When true the view is hidden while it faces away from the camera, as Core Animation's
     /// `isDoubleSided = false`.
     var cullBackFace = false
+    /// The rectangle a look's `fit` moves this view onto, when it is not the choreography's.
+    var fitRect: tc_rect_t? = nil
     /// The view's stacking order for the whole transition: higher is drawn above.
     var zIndex: Int32 = 0
 
