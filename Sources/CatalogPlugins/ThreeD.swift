@@ -144,11 +144,11 @@ private let cards = AnimatorDefinition(
 /// over a dimmed screen; dismissing tips it back away.
 private let swing = AnimatorDefinition(
     id: "swing", name: "Swing",
-    summary: "The presented screen hangs from its top edge and swings down into place on a spring over a dimming layer; dismissing tips it back and away.",
+    summary: "The presented screen hangs from its top edge and swings down into place, past it and back, over a dimming layer; dismissing tips it back and away.",
     operations: modalOperations, styles: [TC_STYLE_FULL_SCREEN, TC_STYLE_CUSTOM], reversible: true,
     parameters: [
         .duration(0.9),
-        .number("damping", "Damping", doc: "The spring's damping ratio: 1 settles without bouncing, lower values swing back and forth.", 0.4, 0.1...1),
+        .number("overshoot", "Overshoot", doc: "How far the screen swings past its place before it settles.", unit: "deg", 12, 0...45),
         camera(2.5, doc: "The camera's distance, as a multiple of the container's height; smaller is more dramatic."),
         .number("dim", "Dimming", doc: "The dimming layer's opacity once presented.", 0.4, 0...1),
     ],
@@ -158,7 +158,10 @@ private let swing = AnimatorDefinition(
         let dim = Look(alpha: s[3])
         if s.presenting {
             return Choreography(
-                from: nil, to: Track(start: lying, end: hung, easing: .spring(dampingRatio: s[1]), fade: 0...0.06, fadeOnTime: true),
+                from: nil,
+                to: Track(
+                    start: lying, end: hung, easing: .curve(TC_CURVE_EASE_IN_OUT), via: Look(rotateX: s[1], anchorY: 0), viaAt: 0.7,
+                    fade: 0...0.1, fadeOnTime: true),
                 dimming: Track(start: Look(alpha: 0), end: dim, easing: .linear), placement: .above, perspective: s[2] * s.height)
         }
         return Choreography(
