@@ -88,13 +88,14 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
     let stage = Stage(
         container: ctx.pointee.container_bounds, perspective: run.pointee.choreography.perspective,
         fitRect: run.pointee.choreography.fitRect)
-    func play(_ track: Track?, on view: tc_view_id_t) {
+    func play(_ track: Track?, on view: tc_view_id_t, fold: FoldStrip? = nil) {
         guard let track, view >= 0, UInt32(view) < count else { return }
         if !track.visible.contains(progress) {
             views[Int(view)].hidden = true
             return
         }
-        track.look(ctx, at: progress).apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
+        let look = fold.map { $0.look(track.eased(ctx, track.local(progress))) } ?? track.look(ctx, at: progress)
+        look.apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
         if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
         if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
     }
@@ -103,7 +104,7 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
     play(run.pointee.choreography.dimming, on: run.pointee.dimming)
     let pieces = run.pointee.pieceViews.count
     for i in 0..<pieces {
-        play(run.pointee.choreography.pieces[i].track, on: run.pointee.pieceViews[i])
+        play(run.pointee.choreography.pieces[i].track, on: run.pointee.pieceViews[i], fold: run.pointee.choreography.pieces[i].fold)
     }
 }
 

@@ -88,5 +88,46 @@ private let explode = AnimatorDefinition(
             placement: s.presenting ? .above : .below, pieces: pieces)
     })
 
-/// The animators built from snapshots of parts of the screens (ABI 1.1): portal and explode.
-let snapshotAnimators: [AnimatorDefinition] = [portal, explode]
+/// Fold: the old screen folds up like an accordion towards one edge while the new one unfolds
+/// from the other, as VCTransitionsLibrary's CEFoldAnimationController.
+private let fold = AnimatorDefinition(
+    id: "fold", name: "Fold",
+    summary: "The old screen folds up like an accordion towards one edge while the new one unfolds from the other, in strips seen in perspective. Needs ABI 1.1 snapshots.",
+    operations: allOperations, reversible: true,
+    parameters: [
+        // CEFoldAnimationController and IBAnimatable's FoldAnimator: folds 2 by default,
+        // m34 = -0.005, an eye 200 pt from a 320-pt screen, 0.625 widths
+        // (research/ios_anchors.md §3.1, §4.1); IBAnimatable's duration 0.75 s.
+        .duration(0.75),
+        .choice("direction", "Direction", doc: "Where the new screen comes from: left means it unfolds from the right edge.", ["left", "right"]),
+        ParameterDefinition(id: "folds", name: "Folds", doc: "How many folds each screen makes; each fold is two strips.", type: TC_PARAM_INTEGER, defaultValue: 2, min: 1, max: 8),
+        .number("camera", "Camera distance", doc: "The camera's distance, as a multiple of the container's width; smaller is more dramatic.", 0.625, 0.3...10),
+    ],
+    choreography: { s in
+        var fromTowardsLeft = s[1] == 0
+        if !s.presenting { fromTowardsLeft.toggle() }
+        let strips = 2 * max(1, Int(s[2]))
+        let unit = 1 / Double(strips), width = s.width * unit
+        let never = -Double.infinity...(-Double.infinity)
+        var pieces: [Piece] = []
+        for k in 0..<strips {
+            let x = Double(k) * unit
+            // Counted from the edge each accordion is fixed to.
+            let fromIndex = fromTowardsLeft ? k : strips - 1 - k
+            let toIndex = fromTowardsLeft ? strips - 1 - k : k
+            pieces.append(Piece(
+                source: .from(x: x, y: 0, width: unit, height: 1),
+                track: Track(start: .rest, end: .rest, easing: .curve(TC_CURVE_EASE_IN_OUT)),
+                fold: FoldStrip(index: fromIndex, width: width, towardsLeft: fromTowardsLeft, closing: true)))
+            pieces.append(Piece(
+                source: .to(x: x, y: 0, width: unit, height: 1),
+                track: Track(start: .rest, end: .rest, easing: .curve(TC_CURVE_EASE_IN_OUT)),
+                fold: FoldStrip(index: toIndex, width: width, towardsLeft: !fromTowardsLeft, closing: false)))
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest, visible: never), to: Track(start: .rest, end: .rest, visible: never),
+            placement: s.presenting ? .above : .below, perspective: s[3] * s.width, pieces: pieces)
+    })
+
+/// The animators built from snapshots of parts of the screens (ABI 1.1): portal, explode and fold.
+let snapshotAnimators: [AnimatorDefinition] = [portal, explode, fold]

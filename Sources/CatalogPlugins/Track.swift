@@ -26,11 +26,20 @@ struct Track: Sendable {
     /// The view's stacking order for the whole transition: higher is drawn above.
     var zIndex: Int32 = 0
 
+    /// The track's own progress at the transition's `progress`: 0 before its range, 1 after.
+    func local(_ progress: Double) -> Double {
+        if progress < 0 || progress > 1 { return progress }
+        return min(max((progress - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
+    }
+
+    /// The eased value of the track's own progress.
+    func eased(_ ctx: UnsafePointer<tc_context_t>, _ local: Double) -> Double {
+        reversedTime ? 1 - easing.value(ctx, 1 - local) : easing.value(ctx, local)
+    }
+
     func look(_ ctx: UnsafePointer<tc_context_t>, at progress: Double) -> Look {
-        var local = (progress - range.lowerBound) / (range.upperBound - range.lowerBound)
-        local = min(max(local, 0), 1)
-        if progress < 0 || progress > 1 { local = progress }
-        let eased = reversedTime ? 1 - easing.value(ctx, 1 - local) : easing.value(ctx, local)
+        let local = local(progress)
+        let eased = eased(ctx, local)
         var look: Look
         if let via {
             look = eased < viaAt ? start.blended(to: via, eased / viaAt) : via.blended(to: end, (eased - viaAt) / (1 - viaAt))

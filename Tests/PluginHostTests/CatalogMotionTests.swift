@@ -125,4 +125,26 @@ import TransitionCore
             #expect(popped.frames[0][to]?.state.frame.x == -130, "push's pop brings the old screen back from a third of the way out")
         }
     }
+
+    @Test(arguments: [1, 2, 3], [0.3, 0.6])
+    func foldStripsStayJoinedAtEveryAngle(_ folds: Int, _ progress: Double) throws {
+        let fold = try animator("fold")
+        let context = try TransitionContext(operation: .push, containerBounds: Self.phone)
+        let values = try fold.description.values(for: [("folds", "\(folds)")])
+        let run = try fold.run(context, parameters: values, progresses: [progress])
+        let frame = run.frames[0]
+        for source in [context.fromView, context.toView] {
+            let strips = frame.views.filter { $0.role == .snapshot && $0.state.content?.source == source }
+                .sorted { ($0.state.content?.rect.x ?? 0) < ($1.state.content?.rect.x ?? 0) }
+            #expect(strips.count == 2 * folds)
+            let corners = try strips.map { try #require($0.state.projectedCorners(camera: frame.camera)) }
+            for (left, right) in zip(corners, corners.dropFirst()) {
+                // Top-right and bottom-right of one strip are the top-left and bottom-left of the next.
+                #expect(abs(left[1].x - right[0].x) < 1e-6 && abs(left[1].y - right[0].y) < 1e-6)
+                #expect(abs(left[2].x - right[3].x) < 1e-6 && abs(left[2].y - right[3].y) < 1e-6)
+            }
+            let span = (corners.last![1].x) - corners.first![0].x
+            #expect(span > 1 && span < 389, "each screen is partly folded at \(progress): spans \(span)")
+        }
+    }
 }
