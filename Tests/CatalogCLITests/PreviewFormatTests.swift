@@ -162,7 +162,7 @@ struct PreviewFormatTests {
         let dir = try temporaryDirectory()
         let result = try CLI.run(["gallery", "--out", dir + "/site"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("wrote \(dir)/site/index.html") && result.stderr.contains("8 animators"), "\(result.stderr)")
+        #expect(result.stderr.contains("wrote \(dir)/site/index.html") && result.stderr.contains("\(CLI.builtinAnimators.count) animators"), "\(result.stderr)")
         let html = try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<section>").count - 1 == CLI.builtinAnimators.count)
         #expect(html.components(separatedBy: "<figure class=\"tile\"").count - 1 >= 20)
