@@ -251,6 +251,6 @@ public final class DrivenTransition {
             v.containerIndex = view.containerIndex.map { $0 + below.count }
             return v
         }
-        return TransitionFrame(progress: frame.progress, views: shifted + below)
+        return TransitionFrame(progress: frame.progress, views: shifted + below, camera: frame.camera, matchedElements: frame.matchedElements)
     }
 }

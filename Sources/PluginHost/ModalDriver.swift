@@ -27,12 +27,13 @@ public final class ModalDriver {
 
     /// Starts presenting `screen`, in the style the source's choice gives (else the animator's default).
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
-    public func beginPresent(_ screen: String, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
-        let planned: PlannedTransition
+    public func beginPresent(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
+        var planned: PlannedTransition
         do {
             let probe = try presenter.planPresent(screen, style: .fullScreen)
             let chosen = try director.choose(probe, interactive: interactive)
             planned = try presenter.planPresent(screen, style: chosen.style)
+            planned.matchedElements = matching
             let presentation = planned.style == .custom ? director.makePresentation(planned) : nil
             try presenter.begin(planned, presentation: presentation)
             return try start(planned, resolved: chosen.resolved, interactive: interactive)
@@ -47,22 +48,23 @@ public final class ModalDriver {
 
     /// Starts dismissing the top presented screen, in the style it was presented with.
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
-    public func beginDismiss(interactive: Bool = false) throws(DriverError) -> DrivenTransition {
-        let planned: PlannedTransition
+    public func beginDismiss(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
+        var planned: PlannedTransition
         do { planned = try presenter.planDismiss() } catch { throw DriverError(error) }
+        planned.matchedElements = matching
         let chosen = try director.choose(planned, interactive: interactive)
         do { try presenter.begin(planned) } catch { throw DriverError(error) }
         return try start(planned, resolved: chosen.resolved, interactive: interactive)
     }
 
     /// Presents `screen` to the end: plain, or driven by `scenario`.
-    public func present(_ screen: String, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginPresent(screen, interactive: scenario != nil), scenario)
+    public func present(_ screen: String, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginPresent(screen, interactive: scenario != nil, matching: matching), scenario)
     }
 
     /// Dismisses the top presented screen to the end: plain, or driven by `scenario`.
-    public func dismiss(scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginDismiss(interactive: scenario != nil), scenario)
+    public func dismiss(scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginDismiss(interactive: scenario != nil, matching: matching), scenario)
     }
 
     private func start(_ planned: PlannedTransition, resolved: ResolvedAnimator?, interactive: Bool) throws(DriverError) -> DrivenTransition {

@@ -18,30 +18,32 @@ public final class NavigationDriver {
     /// The hierarchy at rest: the top screen.
     public var layers: [ScreenLayer] { stack.layers(in: director.containerBounds) }
 
-    /// Starts pushing `screen`.
+    /// Starts pushing `screen`; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
-    public func beginPush(_ screen: String, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
-        let planned: PlannedTransition
+    public func beginPush(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
+        var planned: PlannedTransition
         do { planned = try stack.planPush(screen) } catch { throw DriverError(error) }
+        planned.matchedElements = matching
         return try start(planned, interactive: interactive)
     }
 
-    /// Starts popping the top screen.
+    /// Starts popping the top screen; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
-    public func beginPop(interactive: Bool = false) throws(DriverError) -> DrivenTransition {
-        let planned: PlannedTransition
+    public func beginPop(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
+        var planned: PlannedTransition
         do { planned = try stack.planPop() } catch { throw DriverError(error) }
+        planned.matchedElements = matching
         return try start(planned, interactive: interactive)
     }
 
     /// Pushes `screen` to the end: plain, or driven by `scenario`.
-    public func push(_ screen: String, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try Self.finish(beginPush(screen, interactive: scenario != nil), scenario)
+    public func push(_ screen: String, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try Self.finish(beginPush(screen, interactive: scenario != nil, matching: matching), scenario)
     }
 
     /// Pops the top screen to the end: plain, or driven by `scenario`.
-    public func pop(scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try Self.finish(beginPop(interactive: scenario != nil), scenario)
+    public func pop(scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try Self.finish(beginPop(interactive: scenario != nil, matching: matching), scenario)
     }
 
     private func start(_ planned: PlannedTransition, interactive: Bool) throws(DriverError) -> DrivenTransition {

@@ -25,9 +25,10 @@ public final class TabDriver {
 
     /// Starts switching to tab `index`.
     /// - Throws: `DriverError` when the switcher refuses or the animator cannot run it.
-    public func beginSelect(_ index: Int, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
-        let planned: PlannedTransition
+    public func beginSelect(_ index: Int, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
+        var planned: PlannedTransition
         do { planned = try tabs.planSelect(index) } catch { throw DriverError(error) }
+        planned.matchedElements = matching
         let chosen = try director.choose(planned, interactive: interactive)
         do { try tabs.begin(planned) } catch { throw DriverError(error) }
         return try director.start(planned, interactive: interactive, resolved: chosen.resolved) { [self] finished, _ in
@@ -37,7 +38,7 @@ public final class TabDriver {
     }
 
     /// Switches to tab `index` to the end: plain, or driven by `scenario`.
-    public func select(_ index: Int, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginSelect(index, interactive: scenario != nil), scenario)
+    public func select(_ index: Int, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginSelect(index, interactive: scenario != nil, matching: matching), scenario)
     }
 }

@@ -79,6 +79,10 @@ public final class TransitionDirector {
         commit: @escaping (_ finished: Bool, _ dimming: Color?) -> DrivenTransition.Outcome
     ) throws(DriverError) -> DrivenTransition {
         let context: TransitionContext
+        var transition = transition
+        // The driver's matched elements first, then the source's for ids the driver did not give.
+        let given = Set(transition.matchedElements.map(\.id))
+        transition.matchedElements += (resolved?.matchedElements ?? []).filter { !given.contains($0.id) }
         do {
             context = try transition.context(containerBounds: containerBounds, presentedFrame: presentedFrame, interactive: interactive)
         } catch {

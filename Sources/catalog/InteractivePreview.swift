@@ -21,6 +21,7 @@ struct InteractivePreview {
     var frames: Int?
     var scale: Double?
     var plugins: PluginOptions
+    var matching: [MatchedElement] = []
 
     func run() throws {
         let op = try Resolution.operation(operation)
@@ -56,7 +57,7 @@ struct InteractivePreview {
         } catch {
             throw CLIError("--interactive: \(error.description)")
         }
-        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true)
+        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true, matchedElements: matching)
         let run = try TransitionRun(resolved, context: context)
         let controller: InteractionController
         do {

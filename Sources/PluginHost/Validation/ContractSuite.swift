@@ -77,8 +77,9 @@ public struct ContractSuite: Sendable {
     public func run(_ check: ContractCheck, on animator: Animator, scenarios: [Scenario]? = nil) -> CheckResult {
         let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
-        // Step cost does not depend on the container's size: measured in the first one only.
-        let sizes = check == .stepCost ? Array(containers.prefix(1)) : containers
+        // Step cost and independence from other transitions do not depend on the container's
+        // size, and they are the costliest checks: they run in the first size only.
+        let sizes = check == .stepCost || check == .independence ? Array(containers.prefix(1)) : containers
         for size in sizes {
             for scenario in scenarios ?? Scenario.all(for: animator.description) {
                 guard let context = scenario.context(container: size.bounds) else { continue }

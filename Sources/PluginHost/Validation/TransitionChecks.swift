@@ -21,7 +21,7 @@ struct TransitionChecks {
     /// Tolerance for exact endpoint comparisons, in points (or alpha units).
     static let tolerance = 1e-6
 
-    private var label: String { sizeLabel.map { "\(scenario.description) in \($0)" } ?? scenario.description }
+    private var label: String { sizeLabel.map { "\($0) \(scenario.description)" } ?? scenario.description }
 
     /// Runs `check` in this scenario, with its own sessions.
     func run(_ check: ContractCheck, into findings: inout Findings) {
@@ -86,7 +86,7 @@ struct TransitionChecks {
         do {
             try session.setup()
         } catch {
-            findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(label))")
+            findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(scenario.description))")
             return
         }
         _ = session.step(0.5)
