@@ -28,15 +28,14 @@ public final class ModalDriver {
     /// Starts presenting `screen`, in the style the source's choice gives (else the animator's default).
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
     public func beginPresent(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
-        var planned: PlannedTransition
+        let planned: PlannedTransition
         do {
             let probe = try presenter.planPresent(screen, style: .fullScreen)
             let chosen = try director.choose(probe, interactive: interactive)
             planned = try presenter.planPresent(screen, style: chosen.style)
-            planned.matchedElements = matching
             let presentation = planned.style == .custom ? director.makePresentation(planned) : nil
             try presenter.begin(planned, presentation: presentation)
-            return try start(planned, resolved: chosen.resolved, interactive: interactive)
+            return try start(planned, resolved: chosen.resolved, interactive: interactive, matching: matching)
         } catch let error as DriverRefusal {
             throw DriverError(error)
         } catch let error as DriverError {
@@ -49,12 +48,11 @@ public final class ModalDriver {
     /// Starts dismissing the top presented screen, in the style it was presented with.
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
     public func beginDismiss(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
-        var planned: PlannedTransition
+        let planned: PlannedTransition
         do { planned = try presenter.planDismiss() } catch { throw DriverError(error) }
-        planned.matchedElements = matching
         let chosen = try director.choose(planned, interactive: interactive)
         do { try presenter.begin(planned) } catch { throw DriverError(error) }
-        return try start(planned, resolved: chosen.resolved, interactive: interactive)
+        return try start(planned, resolved: chosen.resolved, interactive: interactive, matching: matching)
     }
 
     /// Presents `screen` to the end: plain, or driven by `scenario`.
@@ -67,12 +65,12 @@ public final class ModalDriver {
         try NavigationDriver.finish(beginDismiss(interactive: scenario != nil, matching: matching), scenario)
     }
 
-    private func start(_ planned: PlannedTransition, resolved: ResolvedAnimator?, interactive: Bool) throws(DriverError) -> DrivenTransition {
+    private func start(_ planned: PlannedTransition, resolved: ResolvedAnimator?, interactive: Bool, matching: [MatchedElement]) throws(DriverError) -> DrivenTransition {
         let bounds = director.containerBounds
         let presentation = presenter.runningPresentation
         return try director.start(
             planned, interactive: interactive, resolved: resolved, backdrop: presenter.backdrop(in: bounds),
-            presentation: presentation, presentedFrame: presentation?.presentedFrame(in: bounds)
+            presentation: presentation, presentedFrame: presentation?.presentedFrame(in: bounds), matching: matching
         ) { [self] finished, dimming in
             if let dimming { presenter.setRunningDimming(dimming) }
             presenter.end(finished: finished)

@@ -21,19 +21,17 @@ public final class NavigationDriver {
     /// Starts pushing `screen`; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
     public func beginPush(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
-        var planned: PlannedTransition
+        let planned: PlannedTransition
         do { planned = try stack.planPush(screen) } catch { throw DriverError(error) }
-        planned.matchedElements = matching
-        return try start(planned, interactive: interactive)
+        return try start(planned, interactive: interactive, matching: matching)
     }
 
     /// Starts popping the top screen; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
     public func beginPop(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
-        var planned: PlannedTransition
+        let planned: PlannedTransition
         do { planned = try stack.planPop() } catch { throw DriverError(error) }
-        planned.matchedElements = matching
-        return try start(planned, interactive: interactive)
+        return try start(planned, interactive: interactive, matching: matching)
     }
 
     /// Pushes `screen` to the end: plain, or driven by `scenario`.
@@ -46,10 +44,10 @@ public final class NavigationDriver {
         try Self.finish(beginPop(interactive: scenario != nil, matching: matching), scenario)
     }
 
-    private func start(_ planned: PlannedTransition, interactive: Bool) throws(DriverError) -> DrivenTransition {
+    private func start(_ planned: PlannedTransition, interactive: Bool, matching: [MatchedElement]) throws(DriverError) -> DrivenTransition {
         let chosen = try director.choose(planned, interactive: interactive)
         do { try stack.begin(planned) } catch { throw DriverError(error) }
-        return try director.start(planned, interactive: interactive, resolved: chosen.resolved) { [self] finished, _ in
+        return try director.start(planned, interactive: interactive, resolved: chosen.resolved, matching: matching) { [self] finished, _ in
             stack.end(finished: finished)
             return DrivenTransition.Outcome(layers: layers)
         }

@@ -26,12 +26,11 @@ public final class TabDriver {
     /// Starts switching to tab `index`.
     /// - Throws: `DriverError` when the switcher refuses or the animator cannot run it.
     public func beginSelect(_ index: Int, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
-        var planned: PlannedTransition
+        let planned: PlannedTransition
         do { planned = try tabs.planSelect(index) } catch { throw DriverError(error) }
-        planned.matchedElements = matching
         let chosen = try director.choose(planned, interactive: interactive)
         do { try tabs.begin(planned) } catch { throw DriverError(error) }
-        return try director.start(planned, interactive: interactive, resolved: chosen.resolved) { [self] finished, _ in
+        return try director.start(planned, interactive: interactive, resolved: chosen.resolved, matching: matching) { [self] finished, _ in
             tabs.end(finished: finished)
             return DrivenTransition.Outcome(layers: layers)
         }
