@@ -79,6 +79,7 @@ import TransitionCore
         let detail = endpoints.details.joined(separator: "\n")
         #expect(detail.contains("390x844 push: at progress 1 the from view #0 still covers the to-view #1: it projects to x 0…85, y 0…844"), "\(detail)")
         #expect(detail.contains("faces away and is double-sided"))
+        #expect(detail.contains("390x844 push with a matched element: at progress 1"), "endpoints also run with a matched element")
         let parameters = try #require(results.first { $0.check == "parameters" })
         #expect(parameters.details.allSatisfy { $0.contains("one-sided=false") }, "made one-sided, the cube passes: \(parameters.details)")
     }

@@ -419,7 +419,8 @@ struct TransitionChecks {
     private func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
         guard let interactive = try? TransitionContext(
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
-            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
+            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
+            matchedElements: context.matchedElements)
         else { return nil }
         let session = animator.begin(interactive, tracer: tracer)
         guard (try? session.setup()) != nil else {
