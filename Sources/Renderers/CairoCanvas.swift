@@ -18,13 +18,15 @@ final class CairoCanvas {
     static let maximumPixels = 64 * 1024 * 1024
 
     /// Creates a canvas of `width` x `height` pixels, transparent.
-    /// - Throws: `RenderError` for a size of zero or beyond the limits, or when cairo fails.
+    /// - Throws: `RenderError` for a size of zero or beyond the limits, when cairo cannot be loaded, or
+    ///   when it fails.
     init(width: Int, height: Int) throws(RenderError) {
         guard width >= 1, height >= 1 else { throw RenderError("an image must be at least 1x1 pixels; got \(width)x\(height)") }
         guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumPixels else {
             throw RenderError(
                 "the image would be \(width)x\(height) pixels, more than the limit of \(Self.maximumSide) pixels a side and \(Self.maximumPixels / 1_048_576) megapixels; use a smaller --scale, size or frame count")
         }
+        try GraphicsLibraries.loadCairo()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw RenderError("cairo could not make a \(width)x\(height) image") }

@@ -20,7 +20,8 @@ enum TerminalPlayer {
         var width = Int((Double(pixelRows) * bounds.width / bounds.height).rounded())
         width = max(4, min(width, columns - 2))
         let height = max(4, Int((Double(width) * bounds.height / bounds.width).rounded()) / 2 * 2)
-        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds)
+        let terminal = TerminalCapabilities.current
+        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds, terminal: terminal)
 
         let session = animator.begin(context, parameters: parameters)
         try session.setup()
@@ -28,17 +29,18 @@ enum TerminalPlayer {
         let wallDuration = duration / speed
         let frameCount = max(2, Int((wallDuration * fps).rounded()) + 1)
         let lines = raster.height / 2 + 1
-        var out = FileHandle.standardOutput
+        TerminalSession.begin(lines: lines)
+        defer { TerminalSession.end() }
         let start = Date()
         for i in 0..<frameCount {
             let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
             let frame = session.step(progress)
-            var text = i == 0 ? "" : "\u{1B}[\(lines)A"
+            var text = TerminalSession.frameStart
             text += raster.render(frame)
             let bar = Int((progress * Double(raster.width)).rounded())
             text += String(repeating: "━", count: bar) + String(repeating: "─", count: raster.width - bar)
             text += " \(Format.number(progress, decimals: 2))\u{1B}[K\n"
-            print(text, terminator: "", to: &out)
+            TerminalSession.write(text)
             let due = start.addingTimeInterval(Double(i + 1) / fps)
             let wait = due.timeIntervalSinceNow
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
@@ -46,10 +48,11 @@ enum TerminalPlayer {
         session.complete(finished: true)
         let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role -> String in
             let c = Raster.color(for: role)
-            return "\u{1B}[38;2;\(c.0);\(c.1);\(c.2)m■\u{1B}[0m \(role)"
+            return terminal.sgr(c) + "■" + terminal.reset + " \(role)"
         }
-        print("\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  "))
-        print("(--no-play prints the frames as a table; --speed 0.25 plays slower)")
+        TerminalSession.write(
+            "\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  ") + "\n"
+                + "(--no-play prints the frames as a table; --speed 0.25 plays slower)\n")
     }
 }
 
@@ -62,6 +65,8 @@ struct Raster {
     let width: Int
     let height: Int
     let bounds: Rect
+    /// How the terminal takes colours.
+    var terminal = TerminalCapabilities(environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
 
     static func color(for role: ViewRole) -> (Int, Int, Int) {
         switch role {
@@ -134,9 +139,9 @@ struct Raster {
         for row in stride(from: 0, to: height - 1, by: 2) {
             for px in 0..<width {
                 let top = image[row * width + px], bottom = image[(row + 1) * width + px]
-                text += "\u{1B}[38;2;\(Int(top.0));\(Int(top.1));\(Int(top.2))m\u{1B}[48;2;\(Int(bottom.0));\(Int(bottom.1));\(Int(bottom.2))m▀"
+                text += terminal.cell(top: top, bottom: bottom)
             }
-            text += "\u{1B}[0m\u{1B}[K\n"
+            text += terminal.reset + "\u{1B}[K\n"
         }
         return text
     }

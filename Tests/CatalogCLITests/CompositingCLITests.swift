@@ -14,6 +14,23 @@ import Testing
         #expect(elements.first?["fromView"] as? Int == 2 && elements.first?["toView"] as? Int == 3)
     }
 
+    @Test func previewJSONCarriesTheCameraAndSnapshotContentWithinTheSchema() throws {
+        let path = try FixturePlugins.path("compositing_doors")
+        let result = try CLI.run([
+            "preview", "push", "org.example.compositing-doors:doors", "--plugin-path", path, "--format", "json", "--frames", "3",
+            "--match", "card:16,200,358x120->0,0,390x300",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let frames = try #require(try CLI.jsonObject(result.stdout)["frames"] as? [[String: Any]])
+        #expect((frames[0]["camera"] as? [String: Any])?["eyeDistance"] as? Int == 600)
+        #expect((frames[2]["camera"] as? [String: Any])?["eyeDistance"] as? Int == 400, "past half-way the step sets a closer camera")
+        let views = try #require(frames[0]["views"] as? [[String: Any]])
+        let tile = try #require(views.first { $0["role"] as? String == "tile" })
+        #expect(((tile["state"] as? [String: Any])?["doubleSided"] as? Bool) == false)
+        let verdict = try JSONSchemaTests.validate(result.stdout, against: "preview")
+        #expect(verdict.valid, "\(verdict.errors)")
+    }
+
     @Test(arguments: [["preview", "push", "slide"], ["run", "push"]])
     func aBadMatchIsRefusedWithTheSyntax(_ command: [String]) throws {
         let result = try CLI.run(command + ["--match", "card:16,200->0,0,390x844"])
@@ -25,7 +42,7 @@ import Testing
         let result = try CLI.run(["run", "push", "--match", "card:16,200,358x120->0,0,390x844", "--format", "json"])
         #expect(result.status == 0, "\(result.stderr)")
         let transitions = try #require(try CLI.jsonObject(result.stdout)["transitions"] as? [[String: Any]])
-        let entries = try #require(transitions.first?["entries"] as? [[String: Any]])
+        let entries = try #require(transitions.first?["frames"] as? [[String: Any]])
         let views = try #require(entries.first?["views"] as? [[String: Any]])
         let fromSide = try #require(views.first { $0["id"] as? Int == 2 })
         let content = try #require((fromSide["state"] as? [String: Any])?["content"] as? [String: Any])

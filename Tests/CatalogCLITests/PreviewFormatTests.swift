@@ -9,7 +9,7 @@ import TransitionCore
 @Suite("Preview files")
 struct PreviewFormatTests {
     func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -137,8 +137,9 @@ struct PreviewFormatTests {
             (["--format", "png", "--out", out, "--size", "390x99999"], ["--size"]),
             (["--format", "png", "--out", out, "--scale", "0"], ["--scale"]),
             (["--format", "png", "--out", out, "--frames", "1"], ["--frames"]),
-            (["--format", "gif", "--out", out, "--fps", "60"], ["--fps", "50"]),
-            (["--format", "gif", "--out", out, "--frames", "8"], ["--frames"]),
+            (["--format", "gif", "--out", dir + "/x.gif", "--fps", "60"], ["--fps", "50"]),
+            (["--format", "gif", "--out", dir + "/x.gif", "--frames", "8"], ["--frames"]),
+            (["--format", "gif", "--out", out], ["contradicts --out"]),
             (["--format", "text", "--fps", "30"], ["--fps"]),
         ]
         for (arguments, words) in cases {
@@ -153,7 +154,7 @@ struct PreviewFormatTests {
         let dir = try temporaryDirectory()
         let result = try CLI.run(["gallery", "--out", dir + "/site"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("8 animators"))
+        #expect(result.stderr.contains("wrote \(dir)/site/index.html") && result.stderr.contains("8 animators"), "\(result.stderr)")
         let html = try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<section>").count - 1 == CLI.builtinAnimators.count)
         #expect(html.components(separatedBy: "<figure class=\"tile\"").count - 1 >= 20)

@@ -58,7 +58,7 @@ enum Fixtures {
 
     /// A temporary directory for one test.
     static func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-render-\(UUID().uuidString.prefix(8))").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-render-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -80,6 +80,7 @@ struct DecodedPNG {
     let pixels: [UInt32]
 
     init(_ bytes: [UInt8]) throws {
+        try GraphicsLibraries.loadCairo()
         final class Source { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let source = Source(bytes)
         let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in
