@@ -53,6 +53,17 @@ import TransitionCore
         }
     }
 
+    @Test func aSnapshotStandsInOnlyForThePartItShows() throws {
+        let half = try animator("half_stand_in", "half-stand-in")
+        let results = suite().validate(half)
+        let endpoints = try #require(results.first { $0.check == "endpoints" })
+        #expect(endpoints.status == .fail)
+        #expect(endpoints.details.contains {
+            $0.contains("390x844 push: at progress 0 the from-view is not drawn") && $0.contains("(#2 projects to x 0…195, y 0…844) leave part of it uncovered")
+        }, "\(endpoints.details)")
+        #expect(results.first { $0.check == "cancel" }?.status == .fail)
+    }
+
     @Test func matchedElementsReachThePluginWithASnapshotForEachSide() throws {
         let doors = try animator("compositing_doors", "doors")
         let card = try MatchedElement(parsing: "card:16,200,358x120->0,0,390x300")

@@ -308,7 +308,10 @@ struct TransitionChecks {
             } else if drawn && Self.geometryDistance(from.state, base) > Self.tolerance {
                 problems.append("the from-view is \(describe(from.state)) instead of its initial state \(describe(base))")
             } else if !drawn && !seen.isPainted(base.frame, by: fromStandIns.map(\.bounds)) {
-                problems.append("the from-view is not drawn (\(describe(from.state))) and no snapshots of it lie exactly where it is; show it, or stand snapshots of it in its place")
+                let cover = fromStandIns.isEmpty
+                    ? "no snapshots of it lie exactly where it is"
+                    : "the snapshots standing in for it (\(fromStandIns.map { "\($0.view.id) \(SeenFrame.box($0))" }.joined(separator: "; "))) leave part of it uncovered"
+                problems.append("the from-view is not drawn (\(describe(from.state))) and \(cover); show it, or stand snapshots of all of it in its place")
             }
         }
         for d in seen.drawn where d.view.role != .from && !seen.isCovered(d) {
