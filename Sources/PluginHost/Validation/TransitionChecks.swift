@@ -404,6 +404,7 @@ struct TransitionChecks {
 
     /// The first field that differs bit for bit between two frames, described; nil when equal.
     static func firstDifference(_ a: TransitionFrame, _ b: TransitionFrame) -> String? {
+        if a.camera != b.camera { return "camera (set_camera)" }
         for (x, y) in zip(a.views, b.views) {
             let s = x.state, t = y.state
             let left = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.alpha, s.cornerRadius] + s.transform.columnMajor
