@@ -221,7 +221,7 @@ typedef int32_t tc_view_id_t;
 typedef enum tc_view_role {
     TC_ROLE_FROM = 0,
     TC_ROLE_TO = 1,
-    TC_ROLE_SNAPSHOT = 2,   /* a picture of another view, made by snapshot_view */
+    TC_ROLE_SNAPSHOT = 2,   /* a picture of another view, made by snapshot_view (or snapshot_rect, 1.1) */
     TC_ROLE_DIMMING = 3,    /* a flat colour behind a presented view */
     TC_ROLE_SHADOW = 4,     /* a shadow or glow */
     TC_ROLE_TILE = 5,       /* a piece of a snapshot split into tiles */
@@ -522,7 +522,8 @@ static inline tc_camera_t tc_camera_perspective(double eye_distance) {
 }
 
 /* An element shown by both screens: a matched (shared) element. The strings and the struct a
- * host fills are valid as long as the context. */
+ * host fills are valid as long as the context. The two views are snapshots like any other: an
+ * animator that adds one to the container removes it in completion. */
 typedef struct tc_matched_element {
     const char *id;           /* the element's id, UTF-8 */
     tc_rect_t from_frame;     /* where it is in the from-screen, container coordinates, with the

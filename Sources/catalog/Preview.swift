@@ -52,6 +52,9 @@ struct Preview: ParsableCommand {
     @Option(help: "Pixels a point for png and gif (default: png frames 300 pixels high, a gif 480).")
     var scale: Double?
 
+    @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens show, for shared-element animators: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
+    var matches: [String] = []
+
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
@@ -85,7 +88,7 @@ struct Preview: ParsableCommand {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
                 style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                lottieFlat: lottieFlat, plugins: plugins
+                lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches)
             ).run()
         }
         let op = try Resolution.operation(operation)
@@ -93,8 +96,14 @@ struct Preview: ParsableCommand {
         let chosen = try Resolution.animator(animator, in: index, for: op)
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
-        let context = try TransitionContext(
-            operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds)
+        let context: TransitionContext
+        do {
+            context = try TransitionContext(
+                operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds,
+                matchedElements: try Resolution.matchedElements(matches))
+        } catch let error as TransitionContext.Error {
+            throw CLIError.usage(error.description)
+        }
         let progresses = PreviewExport.progresses(
             format: format, frames: frames, fps: fps, duration: chosen.duration(context, parameters: values))
         let sampled: SampledTransition
@@ -211,7 +220,7 @@ enum PreviewJSON {
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,
             parameters: ParameterValue.named(animator.description.parameters, parameters),
-            frames: sampled.frames.map { FrameJSON(time: $0.progress * sampled.duration, progress: $0.progress, views: $0.views) },
+            frames: sampled.frames.map { FrameJSON(time: $0.progress * sampled.duration, frame: $0) },
             containerAfterCompletion: sampled.completion.container)
         return try JSONOutput.encode(doc)
     }

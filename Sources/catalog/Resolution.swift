@@ -98,6 +98,20 @@ enum Resolution {
         }
     }
 
+    /// The `--match` values: matched elements `ID:X,Y,WxH->X,Y,WxH`, each id once.
+    static func matchedElements(_ texts: [String]) throws -> [MatchedElement] {
+        var result: [MatchedElement] = []
+        for text in texts {
+            let element: MatchedElement
+            do { element = try MatchedElement(parsing: text) } catch { throw CLIError.usage("--match: \(error.description)") }
+            if result.contains(where: { $0.id == element.id }) {
+                throw CLIError.usage("--match: the id '\(element.id)' is given twice; give each matched element its own id")
+            }
+            result.append(element)
+        }
+        return result
+    }
+
     static func size(_ text: String) throws -> Rect {
         let parts = text.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]) else {

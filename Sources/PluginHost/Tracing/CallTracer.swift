@@ -41,12 +41,14 @@ public struct TraceSession: Codable, Sendable, Hashable {
     public var tabTo: Int
     /// The parameter values.
     public var parameters: [Double]
+    /// The matched elements, when there were any.
+    public var matchedElements: [MatchedElement]? = nil
 
     /// The context this session ran in.
     public func context() throws -> TransitionContext {
         try TransitionContext(
             operation: operation, style: style, containerBounds: Rect(x: 0, y: 0, width: width, height: height),
-            interactive: interactive, tabFromIndex: tabFrom, tabToIndex: tabTo)
+            interactive: interactive, tabFromIndex: tabFrom, tabToIndex: tabTo, matchedElements: matchedElements ?? [])
     }
 }
 
@@ -86,7 +88,8 @@ public final class CallTracer: @unchecked Sendable {
         write(.session(TraceSession(
             id: id, path: session.animator.library.path, animator: session.animator.id, operation: c.operation,
             style: c.style, width: c.containerBounds.width, height: c.containerBounds.height, interactive: c.interactive,
-            tabFrom: c.tabFromIndex, tabTo: c.tabToIndex, parameters: session.parameters)))
+            tabFrom: c.tabFromIndex, tabTo: c.tabToIndex, parameters: session.parameters,
+            matchedElements: c.matchedElements.isEmpty ? nil : c.matchedElements)))
         return id
     }
 
