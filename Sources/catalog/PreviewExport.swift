@@ -98,11 +98,14 @@ enum PreviewExport {
         _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?
     ) throws {
         let bytes: [UInt8]
+        let progress = StderrProgress("writing \(baseName(path))")
+        defer { progress.finish() }
         do {
             bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale)
         } catch {
             throw CLIError.usage(error.description)
         }
+        progress.finish()
         try writeFile(bytes, to: path)
     }
 

@@ -112,6 +112,27 @@ import TestSupport
         #expect(fullEscapes.contains { $0.hasPrefix("38;2;") } && !fullEscapes.contains { $0.hasPrefix("38;5;") })
     }
 
+    @Test("a GIF that takes more than a second shows progress on a terminal's stderr, then clears it")
+    func gifProgress() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-progress-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let arguments = ["preview", "push", "fade", "--out", dir + "/a.gif", "--scale", "4"]
+        let started = Date()
+        let run = try Self.run(arguments, environment: ["TERM": "xterm-256color"])
+        #expect(run.ending == "exit" && run.code == 0, "\(run.output.suffix(300))")
+        let seconds = Date().timeIntervalSince(started)
+        if seconds > 1.5 {
+            #expect(run.output.contains("\r\u{1B}[Kwriting a.gif "), "no progress in \(seconds) s: \(run.output.prefix(300).debugDescription)")
+        }
+        // The line is cleared before 'wrote', and nothing is drawn after it.
+        #expect(run.output.hasSuffix("\r\u{1B}[Kwrote \(dir)/a.gif\r\n") || !run.output.contains("writing"), "\(run.output.suffix(120).debugDescription)")
+        // Not a terminal: no progress at all.
+        let piped = try CLI.run(arguments)
+        #expect(piped.status == 0)
+        #expect(CLI.lines(piped.stderr) == ["wrote \(dir)/a.gif"], "\(piped.stderr)")
+    }
+
     @Test("output that is not a terminal gets no escapes, whatever TERM says")
     func pipeGetsNoEscapes() throws {
         let result = try CLI.run(["preview", "push", "slide"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
