@@ -16,7 +16,7 @@ struct DiscoveryTests {
     static let brokenFiles: [BrokenFile] = [
         BrokenFile(fixture: "not_a_library", reason: ["invalid ELF header"]),
         BrokenFile(fixture: "missing_entry", reason: ["tc_plugin_entry"]),
-        BrokenFile(fixture: "wrong_major", reason: ["2.0.0", "1.0.0"]),
+        BrokenFile(fixture: "wrong_major", reason: ["2.0.0", "1.1.0"]),
         BrokenFile(fixture: "duplicate_ids", reason: ["twin"]),
     ]
 
