@@ -133,6 +133,22 @@ import TestSupport
         #expect(CLI.lines(piped.stderr) == ["wrote \(dir)/a.gif"], "\(piped.stderr)")
     }
 
+    @Test("validate on a terminal shows the plugin, the animator and check running, with a count, then clears the line")
+    func validateProgressOnATerminal() throws {
+        let run = try Self.run(["validate", "--only", "duration", "--only", "lifecycle"], environment: ["TERM": "xterm-256color"])
+        #expect(run.ending == "exit" && run.code == 0, "\(run.output.suffix(300))")
+        let regex = try NSRegularExpression(pattern: "\r\u{1B}\\[K\\[1/1\\] \(CLI.builtinPluginFile) · ([a-z-]+): (duration|lifecycle) \\(([0-9]+)/([0-9]+)\\)")
+        let ns = run.output as NSString
+        let matches = regex.matches(in: run.output, range: NSRange(location: 0, length: ns.length))
+        let animators = Set(matches.map { ns.substring(with: $0.range(at: 1)) })
+        #expect(animators == Set(CLI.builtinAnimators), "status lines named \(animators.sorted())")
+        let counts = matches.map { (Int(ns.substring(with: $0.range(at: 3)))!, Int(ns.substring(with: $0.range(at: 4)))!) }
+        #expect(counts.allSatisfy { $0.0 >= 1 && $0.0 <= $0.1 } && Set(counts.map(\.1)).count == 1, "\(counts)")
+        // The status line is cleared before the report, and no per-plugin log line is printed.
+        #expect(run.output.contains("\r\u{1B}[KPASS "), "\(run.output.suffix(400).debugDescription)")
+        #expect(!run.output.contains("[1/1] \(CLI.builtinPluginFile):"))
+    }
+
     @Test("output that is not a terminal gets no escapes, whatever TERM says")
     func pipeGetsNoEscapes() throws {
         let result = try CLI.run(["preview", "push", "slide"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
