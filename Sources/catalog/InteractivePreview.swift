@@ -20,6 +20,7 @@ struct InteractivePreview {
     var out: String?
     var frames: Int?
     var scale: Double?
+    var lottieFlat: Bool
     var plugins: PluginOptions
 
     func run() throws {
@@ -73,20 +74,22 @@ struct InteractivePreview {
         for entry in played.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
+        // Pictures show the container over what it is drawn over, as the previews of a plain run do.
+        let pictured = Backdrop.standalone(for: context).compose(played.timeline, context: context)
         if PreviewExport.fileFormats.contains(format), let out {
-            var timeline = played.timeline
+            var timeline = pictured
             if format == "png" {
                 // A filmstrip shows a few frames evenly spaced in time.
                 let count = min(frames ?? 8, timeline.entries.count)
                 let last = timeline.entries.count - 1
                 timeline.entries = (0..<count).map { timeline.entries[count == 1 ? 0 : $0 * last / (count - 1)] }
             }
-            try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale)
+            try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             let text = try InteractiveJSON.text(played, resolved: resolved, context: context, scenario: script)
             if let out { try PreviewExport.writeFile(Array((text + "\n").utf8), to: out) } else { print(text) }
         } else if play && out == nil {
-            try TimelinePlayer.play(played.timeline, phases: played.phases, speed: speed)
+            try TimelinePlayer.play(pictured, phases: played.phases, speed: speed)
             print("\(op) \(chosen.id) · interactive · \(played.finished ? "finished" : "cancelled") · \(script)")
         } else {
             let text = InteractiveTable.render(played, resolved: resolved, context: context, scenario: script)

@@ -55,6 +55,9 @@ struct Preview: ParsableCommand {
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
+    @Flag(name: .customLong("lottie-flat"), help: "For lottie: every layer at the top level, without precompositions, for players that skip them (Qt).")
+    var lottieFlat = false
+
     @Flag(name: .customLong("no-play"), help: "Print the table even on a terminal.")
     var noPlay = false
 
@@ -69,6 +72,7 @@ struct Preview: ParsableCommand {
     func validate() throws {
         try OutputFormat.check(formatOption, out: out)
         try PreviewExport.validate(format: format, out: out, frames: frames, fps: interactive == nil ? fps : nil, scale: scale)
+        if lottieFlat && format != "lottie" { throw ValidationError("--lottie-flat applies to --format lottie") }
         guard speed.isFinite, speed >= 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100; got \(speed)") }
         if interactive != nil, frames != nil, format != "png" {
             throw ValidationError("--frames with --interactive applies to png only; text and json show every frame sampled at --fps")
@@ -81,7 +85,7 @@ struct Preview: ParsableCommand {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
                 style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                plugins: plugins
+                lottieFlat: lottieFlat, plugins: plugins
             ).run()
         }
         let op = try Resolution.operation(operation)
@@ -104,7 +108,7 @@ struct Preview: ParsableCommand {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
         if let out, PreviewExport.fileFormats.contains(format) {
-            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale)
+            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
         } else if TerminalCapabilities.canPlay && !noPlay && out == nil {

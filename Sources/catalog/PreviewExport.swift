@@ -69,18 +69,23 @@ enum PreviewExport {
         return title
     }
 
-    /// The sampled transition as the timeline the renderers draw.
+    /// The sampled transition as the timeline the renderers draw: its frames over what the
+    /// container is drawn over (the presenting screen of a custom present or dismiss).
     static func timeline(_ sampled: SampledTransition, animator: Animator) -> TransitionTimeline {
-        .even(
+        let backdrop = Backdrop.standalone(for: sampled.context)
+        return .even(
             title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
-            duration: sampled.duration, frames: sampled.frames)
+            duration: sampled.duration, frames: sampled.frames.map { backdrop.compose($0, context: sampled.context) })
     }
 
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?
+        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
     ) throws {
-        try write(timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale)
+        try write(
+            timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale,
+            lottieFlat: lottieFlat)
     }
 
     /// The pixels a point of a png or gif when --scale is not given: frames 300 (png) or 480
@@ -95,13 +100,14 @@ enum PreviewExport {
     /// says so on standard error. A picture that cannot be made (too many pixels) is a usage
     /// error; a file that cannot be written exits 73.
     static func write(
-        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?
+        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
     ) throws {
         let bytes: [UInt8]
         let progress = StderrProgress("writing \(baseName(path))")
         defer { progress.finish() }
         do {
-            bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale)
+            bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } catch {
             throw CLIError.usage(error.description)
         }
@@ -122,7 +128,7 @@ enum PreviewExport {
 
     /// The bytes of a timeline in a file format.
     static func render(
-        _ timeline: TransitionTimeline, subtitle: String, format: String, fps: Int?, scale: Double?
+        _ timeline: TransitionTimeline, subtitle: String, format: String, fps: Int?, scale: Double?, lottieFlat: Bool = false
     ) throws(RenderError) -> [UInt8] {
         let bytes: [UInt8]
         let scale = scale ?? defaultScale(format: format, bounds: timeline.containerBounds)
@@ -134,7 +140,7 @@ enum PreviewExport {
         case "html":
             bytes = Array(try HTMLRenderer().render(timeline, subtitle: subtitle).utf8)
         case "lottie":
-            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format))).render(timeline).utf8)
+            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format)), flat: lottieFlat).render(timeline).utf8)
         default:
             throw RenderError("unknown format '\(format)'")
         }

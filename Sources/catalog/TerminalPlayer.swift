@@ -1,5 +1,6 @@
 import Foundation
 import PluginHost
+import Renderers
 import TransitionCore
 
 /// Plays a transition on a terminal: views as coloured cards, two pixels per character cell
@@ -23,6 +24,7 @@ enum TerminalPlayer {
         let terminal = TerminalCapabilities.current
         let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds, terminal: terminal)
 
+        let backdrop = Backdrop.standalone(for: context)
         let session = animator.begin(context, parameters: parameters)
         try session.setup()
         let fps = 30.0
@@ -34,7 +36,7 @@ enum TerminalPlayer {
         let start = Date()
         for i in 0..<frameCount {
             let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
-            let frame = session.step(progress)
+            let frame = backdrop.compose(session.step(progress), context: context)
             var text = TerminalSession.frameStart
             text += raster.render(frame)
             let bar = Int((progress * Double(raster.width)).rounded())
@@ -82,28 +84,31 @@ struct Raster {
         }
     }
 
-    /// The colour of each pixel, row by row.
+    /// The colour of each pixel, row by row: the views as the pictures draw them (under the
+    /// container's camera, one-sided views facing away left out, snapshots in their source's
+    /// colour), each a flat card with a darker border.
     func pixels(_ frame: TransitionFrame) -> [(Double, Double, Double)] {
         var image = [(Double, Double, Double)](repeating: (16, 16, 16), count: width * height)
         let sx = bounds.width / Double(width), sy = bounds.height / Double(height)
-        for view in frame.drawOrder where !view.state.isInvisible {
-            guard let quad = view.state.projectedCorners else { continue }
-            var base = Raster.color(for: view.role)
-            if let c = view.state.color, !view.role.isScreen {
+        for drawn in FramePainter(bounds: bounds, frames: [frame]).drawnViews(frame) {
+            let view = drawn.view, polygon = drawn.outline
+            var base = Raster.color(for: drawn.faceRole)
+            if let c = drawn.ownColor {
                 base = (Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
             }
-            let alpha = min(1, max(0, view.state.alpha * (view.state.color?.alpha ?? 1)))
-            let minX = quad.map(\.x).min()!, maxX = quad.map(\.x).max()!
-            let minY = quad.map(\.y).min()!, maxY = quad.map(\.y).max()!
+            let alpha = min(1, max(0, view.state.alpha * (drawn.ownColor?.alpha ?? 1)))
+            let minX = polygon.map(\.x).min()!, maxX = polygon.map(\.x).max()!
+            let minY = polygon.map(\.y).min()!, maxY = polygon.map(\.y).max()!
             let border = max(sx, sy) * 0.9
+            let framed = drawn.faceRole.isScreen
             for py in 0..<height {
                 let y = bounds.y + (Double(py) + 0.5) * sy
                 if y < minY || y > maxY { continue }
                 for px in 0..<width {
                     let x = bounds.x + (Double(px) + 0.5) * sx
                     if x < minX || x > maxX { continue }
-                    guard let edge = Raster.inside(quad, x, y) else { continue }
-                    let shade = edge < border && view.role.isScreen ? 0.6 : 1.0
+                    guard let edge = Raster.inside(polygon, x, y) else { continue }
+                    let shade = edge < border && framed ? 0.6 : 1.0
                     let i = py * width + px
                     let under = image[i]
                     image[i] = (
@@ -116,12 +121,12 @@ struct Raster {
         return image
     }
 
-    /// The distance from (x, y) to the nearest edge of a convex quad when inside it, else nil.
+    /// The distance from (x, y) to the nearest edge of a convex polygon when inside it, else nil.
     static func inside(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Double? {
         var sign = 0.0
         var nearest = Double.infinity
-        for i in 0..<4 {
-            let a = q[i], b = q[(i + 1) % 4]
+        for i in q.indices {
+            let a = q[i], b = q[(i + 1) % q.count]
             let ex = b.x - a.x, ey = b.y - a.y
             let cross = ex * (y - a.y) - ey * (x - a.x)
             let length = (ex * ex + ey * ey).squareRoot()
