@@ -60,10 +60,6 @@ enum TerminalPlayer {
     }
 }
 
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) { write(Data(string.utf8)) }
-}
-
 /// A tiny software rasterizer for the terminal: each view is a flat card with a darker border.
 struct Raster {
     let width: Int
