@@ -11,7 +11,8 @@ import Musl
 /// Sources, from the highest precedence to the lowest:
 /// 1. `--plugin-path` entries, in the order given;
 /// 2. the directories (or files) of `TRANSITION_ANIMATOR_PATH`, colon-separated, left to right;
-/// 3. the built-in plugin library next to the `catalog` executable.
+/// 3. the package's plugin libraries next to the `catalog` executable: the built-in Swift one
+///    (required) and those written in other languages (each used when it was built).
 ///
 /// The more explicit source wins, and within a list the first entry wins, as with `PATH`. A
 /// shadowed animator stays reachable by its qualified id `PLUGIN-ID:ANIMATOR-ID`, and every
@@ -34,6 +35,11 @@ public struct PluginSearchPath: Sendable, Hashable {
     /// The file name of the built-in plugin library.
     public static let builtInLibraryName = "libCatalogPlugins.so"
 
+    /// The file names of the package's other plugin libraries, looked for beside the built-in
+    /// one: the C plugin SwiftPM builds, and the Rust plugin `scripts/build-rust-plugin` puts there
+    /// when cargo is on the machine.
+    public static let packagedLibraryNames = ["libCatalogPluginsC.so", "libcatalog_web_transitions.so"]
+
     /// Builds the search path from explicit paths, the environment and the built-in directory.
     public init(explicit: [String] = [], environment: [String: String], builtInDirectory: String?) {
         var entries = explicit.map { Entry(path: $0, origin: "--plugin-path") }
@@ -42,6 +48,12 @@ public struct PluginSearchPath: Sendable, Hashable {
         }
         if let dir = builtInDirectory {
             entries.append(Entry(path: dir + "/" + Self.builtInLibraryName, origin: "built-in"))
+            for name in Self.packagedLibraryNames {
+                var isDirectory = false
+                if fileExists(dir + "/" + name, isDirectory: &isDirectory), !isDirectory {
+                    entries.append(Entry(path: dir + "/" + name, origin: "built-in"))
+                }
+            }
         }
         self.entries = entries
     }
