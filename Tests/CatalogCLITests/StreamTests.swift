@@ -73,9 +73,13 @@ import TestSupport
         let result = try CLI.run(["validate", "--only", "duration"])
         #expect(result.status == 0)
         let progress = CLI.lines(result.stderr).filter { $0.hasPrefix("[") }
-        #expect(progress.count == 1, "\(result.stderr)")
-        #expect(progress.first?.hasPrefix("[1/1] \(CLI.builtinPluginFile): ") == true)
-        #expect(progress.first?.contains(" checks, ") == true && progress.first?.hasSuffix(" s)") == true)
-        #expect(!result.stdout.contains("[1/1]"))
+        let files = (try CLI.jsonObject(try CLI.run(["list", "--json"]).stdout)["plugins"] as? [[String: Any]] ?? [])
+            .compactMap { ($0["path"] as? String).map { String($0.split(separator: "/").last ?? "") } }
+        #expect(progress.count == files.count && files.contains(CLI.builtinPluginFile), "\(result.stderr)")
+        for (i, (line, file)) in zip(progress, files).enumerated() {
+            #expect(line.hasPrefix("[\(i + 1)/\(files.count)] \(file): "), "\(line)")
+            #expect(line.contains(" checks, ") && line.hasSuffix(" s)"), "\(line)")
+        }
+        #expect(!result.stdout.contains("/\(files.count)] "))
     }
 }

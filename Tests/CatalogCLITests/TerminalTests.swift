@@ -135,13 +135,17 @@ import TestSupport
 
     @Test("validate on a terminal shows the plugin, the animator and check running, with a count, then clears the line")
     func validateProgressOnATerminal() throws {
-        let run = try Self.run(["validate", "--only", "duration", "--only", "lifecycle"], environment: ["TERM": "xterm-256color"])
+        let run = try Self.run(["validate", "--only", "duration", "--only", "lifecycle", TestEnvironment.builtinPlugin], environment: ["TERM": "xterm-256color"])
         #expect(run.ending == "exit" && run.code == 0, "\(run.output.suffix(300))")
         let regex = try NSRegularExpression(pattern: "\r\u{1B}\\[K\\[1/1\\] \(CLI.builtinPluginFile) · ([a-z-]+): (duration|lifecycle) \\(([0-9]+)/([0-9]+)\\)")
         let ns = run.output as NSString
         let matches = regex.matches(in: run.output, range: NSRange(location: 0, length: ns.length))
         let animators = Set(matches.map { ns.substring(with: $0.range(at: 1)) })
-        #expect(animators == Set(CLI.builtinAnimators), "status lines named \(animators.sorted())")
+        let listing = try CLI.jsonObject(try CLI.run(["list", "--json", "--no-builtins", "--plugin-path", TestEnvironment.builtinPlugin]).stdout)
+        let plugin = (listing["plugins"] as? [[String: Any]])?.first?["plugin"] as? [String: Any]
+        let expected = Set((plugin?["animators"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(expected.isSuperset(of: CLI.builtinAnimators))
+        #expect(animators == expected, "status lines named \(animators.sorted())")
         let counts = matches.map { (Int(ns.substring(with: $0.range(at: 3)))!, Int(ns.substring(with: $0.range(at: 4)))!) }
         #expect(counts.allSatisfy { $0.0 >= 1 && $0.0 <= $0.1 } && Set(counts.map(\.1)).count == 1, "\(counts)")
         // The status line is cleared before the report, and no per-plugin log line is printed.
