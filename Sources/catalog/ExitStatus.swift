@@ -23,16 +23,16 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
     /// the signal's number.
     case interrupted = 130
 
-    /// What the status means, in the words of the help.
+    /// What the status means, in the words of the help (each row fits 80 columns).
     var meaning: String {
         switch self {
         case .success: "success"
-        case .failure: "a check failed, crashed or timed out, or a plugin misbehaved or could not be loaded"
-        case .usage: "usage error: an unknown command, option, operation, animator, style or parameter, or a value out of range"
-        case .dataError: "an input file (transitions file, --config, call trace) is malformed or too large"
+        case .failure: "a check failed or timed out; a plugin misbehaved or did not load"
+        case .usage: "usage error: unknown command, option, name or parameter, or a bad value"
+        case .dataError: "an input file (transitions, --config, trace) is malformed or too large"
         case .noInput: "an input file cannot be read"
         case .cannotCreate: "an output file or directory cannot be written"
-        case .interrupted: "interrupted by Ctrl-C (SIGINT); 143 for SIGTERM, 129 for a closed terminal"
+        case .interrupted: "interrupted by Ctrl-C (SIGINT); SIGTERM gives 143, a closed terminal 129"
         }
     }
 

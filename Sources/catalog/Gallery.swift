@@ -36,8 +36,14 @@ struct Gallery: ParsableCommand {
         for error in index.errors { printError("warning: \(error)") }
         let catalog = index.loadCatalog()
         var items: [GalleryRenderer.Item] = []
+        let total = catalog.animators.reduce(0) { $0 + $1.description.operations.count }
+        let progress = StderrProgress("gallery", total: total)
+        defer { progress.finish() }
+        var started = 0
         for animator in catalog.animators {
             for operation in animator.description.operations {
+                progress.update(started, "\(animator.id) \(operation)")
+                started += 1
                 let style = animator.description.defaultStyle(for: operation)
                 let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
                 let progresses = FrameTimes.progresses(duration: animator.duration(context), fps: Double(fps))
@@ -57,7 +63,9 @@ struct Gallery: ParsableCommand {
             }
         }
         guard !items.isEmpty else { throw CLIError("no animator could be loaded, so the gallery would be empty") }
+        progress.update(started, "writing the page")
         let page = try GalleryRenderer().render(items)
+        progress.finish()
         do {
             try AtomicFile.makeDirectory(out)
         } catch {

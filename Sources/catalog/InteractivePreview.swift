@@ -89,27 +89,29 @@ struct InteractivePreview {
         } else if format == "json" {
             let text = try InteractiveJSON.text(played, resolved: resolved, context: context, scenario: script)
             if let out { try PreviewExport.writeFile(Array((text + "\n").utf8), to: out) } else { print(text) }
-        } else if play {
+        } else if play && out == nil {
             try TimelinePlayer.play(pictured, phases: played.phases, speed: speed)
             print("\(op) \(chosen.id) · interactive · \(played.finished ? "finished" : "cancelled") · \(script)")
         } else {
-            InteractiveTable.print(played, resolved: resolved, context: context, scenario: script)
+            let text = InteractiveTable.render(played, resolved: resolved, context: context, scenario: script)
+            if let out { try PreviewExport.writeFile(Array((text + "\n").utf8), to: out) } else { print(text) }
         }
     }
 }
 
 /// The text form: a header, the timeline as a table, the gesture's events and the hierarchy after.
 enum InteractiveTable {
-    static func print(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) {
+    static func render(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) -> String {
+        var lines: [String] = []
         let a = resolved.animator
         var head = "\(context.operation) \(a.id) (\(a.description.name)) · interactive · \(Format.number(played.duration, decimals: 3)) s · \(Format.number(context.containerBounds.width))x\(Format.number(context.containerBounds.height))"
         if context.operation.isModal { head += " · \(context.style)" }
         if resolved.reversed { head += " · reversed (\(context.operation.reversed) backwards)" }
-        Swift.print(head)
+        lines.append(head)
         let params = zip(a.description.parameters, resolved.parameters).map { "\($0.id)=\($0.display($1))" }
-        if !params.isEmpty { Swift.print("parameters: " + params.joined(separator: " ")) }
-        Swift.print("scenario: \(scenario)")
-        Swift.print("")
+        if !params.isEmpty { lines.append("parameters: " + params.joined(separator: " ")) }
+        lines.append("scenario: \(scenario)")
+        lines.append("")
         var rows: [[String]] = [["TIME", "PROGRESS", "PHASE", "VIEW", "FRAME", "ALPHA", "TRANSFORM", "CORNER", "Z"]]
         for (entry, phase) in zip(played.timeline.entries, played.phases) {
             var first = true
@@ -132,16 +134,17 @@ enum InteractiveTable {
                 first = false
             }
         }
-        Swift.print(TextTable.render(rows))
-        Swift.print("")
-        Swift.print("events:")
+        lines.append(TextTable.render(rows))
+        lines.append("")
+        lines.append("events:")
         for event in played.controller.events {
-            Swift.print("  \(Format.number(event.time, decimals: 3)) s  \(EventText.describe(event.kind))  progress \(Format.number(event.progress, decimals: 4))")
+            lines.append("  \(Format.number(event.time, decimals: 3)) s  \(EventText.describe(event.kind))  progress \(Format.number(event.progress, decimals: 4))")
         }
         let outcome = played.finished ? "finished" : "cancelled"
         let end = played.controller.completionTime.map { " at \(Format.number($0, decimals: 3)) s" } ?? ""
         let after = played.completion.container.map { "\($0) \(context.role(of: $0)?.name ?? "?")" }
-        Swift.print("\nafter completion (\(outcome)\(end)): container = [\(after.joined(separator: ", "))]")
+        lines.append("\nafter completion (\(outcome)\(end)): container = [\(after.joined(separator: ", "))]")
+        return lines.joined(separator: "\n")
     }
 }
 

@@ -104,11 +104,14 @@ enum PreviewExport {
         lottieFlat: Bool = false
     ) throws {
         let bytes: [UInt8]
+        let progress = StderrProgress("writing \(baseName(path))")
+        defer { progress.finish() }
         do {
             bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } catch {
             throw CLIError.usage(error.description)
         }
+        progress.finish()
         try writeFile(bytes, to: path)
     }
 

@@ -187,7 +187,7 @@ enum RunText {
         if !record.presentationEvents.isEmpty {
             Swift.print("   presentation: " + record.presentationEvents.map(\.description).joined(separator: ", "))
         }
-        for m in record.misbehaviours { Swift.print("   warning: \(m)") }
+        for m in record.misbehaviours { printError("warning: operation \(index): \(m)") }
         Swift.print("   stack: \(scene.summary)")
         Swift.print("   hierarchy: " + record.layersAfter.map(layerText).joined(separator: " | "))
     }

@@ -50,16 +50,14 @@ enum TerminalPlayer {
         session.complete(finished: true)
         let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role -> String in
             let c = Raster.color(for: role)
-            return terminal.sgr(c) + "■" + terminal.reset + " \(role)"
+            let shade = (Double(c.0), Double(c.1), Double(c.2))
+            let swatch = terminal.colors == .none ? terminal.cell(top: shade, bottom: shade) : terminal.sgr(c) + "■" + terminal.reset
+            return swatch + " \(role)"
         }
         TerminalSession.write(
             "\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  ") + "\n"
                 + "(--no-play prints the frames as a table; --speed 0.25 plays slower)\n")
     }
-}
-
-extension FileHandle: @retroactive TextOutputStream {
-    public func write(_ string: String) { write(Data(string.utf8)) }
 }
 
 /// A tiny software rasterizer for the terminal: each view is a flat card with a darker border.

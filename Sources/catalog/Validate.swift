@@ -147,9 +147,13 @@ struct Validate: ParsableCommand {
             }
         } else {
             var index: PluginIndex?
-            for target in targets {
+            let progress = ValidationProgress(total: targets.count, environment: environment())
+            for (n, target) in targets.enumerated() {
+                let started = Date()
+                let mine: [CheckResult]
                 if target.contains("/") || target.hasSuffix(".so") {
-                    results += check(path: target)
+                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: baseName(target))
+                    mine = check(path: target)
                 } else {
                     let i = index ?? plugins.loadIndex(quiet: json)
                     index = i
@@ -157,10 +161,13 @@ struct Validate: ParsableCommand {
                         _ = try Resolution.animator(target, in: i)
                         continue
                     }
-                    results += check(path: plugin.path, animator: animator.id).filter {
+                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: DisplayText.escape(target))
+                    mine = check(path: plugin.path, animator: animator.id).filter {
                         $0.subject == "\(plugin.id):\(animator.id)" || $0.status.isFailure
                     }
                 }
+                progress.finished(index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine, seconds: Date().timeIntervalSince(started))
+                results += mine
             }
         }
         results = results.filter { isSelected($0.check) || $0.status.isFailure }

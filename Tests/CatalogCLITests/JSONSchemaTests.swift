@@ -93,6 +93,23 @@ import TestSupport
         #expect(result.status == 65, "the tool accepts \(text): \(result.stdout) \(result.stderr)")
     }
 
+    @Test("validator configurations: the schema and the tool accept and refuse the same files", arguments: [
+        (#"{"silence": [{"check": "step-cost", "subject": "org.example.*", "reason": "runs on desktops only"}]}"#, true),
+        (#"{"silence": []}"#, true),
+        (#"{"silence": [{"check": "step-cost"}]}"#, false),
+        (#"{"silence": [{"check": "step-cost", "reason": 3}]}"#, false),
+        (#"{"silenced": []}"#, false),
+    ])
+    func validatorConfigurations(text: String, valid: Bool) throws {
+        let verdict = try Self.validate(text, against: "validate-config")
+        #expect(verdict.valid == valid, "\(text): \(verdict.errors)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-config-\(UUID().uuidString).json").path
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let result = try CLI.run(["validate", "--config", file, "--only", "duration", "fade"])
+        #expect(result.status == (valid ? 0 : 65), "\(text): \(result.stderr)")
+    }
+
     @Test("the schemas catch what they promise: a wrong version, stack as a string, a choice default by index")
     func brokenOutputsFail() throws {
         let list = try Self.output(["list", "--json"])

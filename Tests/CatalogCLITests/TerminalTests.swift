@@ -112,6 +112,47 @@ import TestSupport
         #expect(fullEscapes.contains { $0.hasPrefix("38;2;") } && !fullEscapes.contains { $0.hasPrefix("38;5;") })
     }
 
+    @Test("a GIF that takes more than a second shows progress on a terminal's stderr, then clears it")
+    func gifProgress() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-progress-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let arguments = ["preview", "push", "fade", "--out", dir + "/a.gif", "--scale", "4"]
+        let started = Date()
+        let run = try Self.run(arguments, environment: ["TERM": "xterm-256color"])
+        #expect(run.ending == "exit" && run.code == 0, "\(run.output.suffix(300))")
+        let seconds = Date().timeIntervalSince(started)
+        if seconds > 1.5 {
+            #expect(run.output.contains("\r\u{1B}[Kwriting a.gif "), "no progress in \(seconds) s: \(run.output.prefix(300).debugDescription)")
+        }
+        // The line is cleared before 'wrote', and nothing is drawn after it.
+        #expect(run.output.hasSuffix("\r\u{1B}[Kwrote \(dir)/a.gif\r\n") || !run.output.contains("writing"), "\(run.output.suffix(120).debugDescription)")
+        // Not a terminal: no progress at all.
+        let piped = try CLI.run(arguments)
+        #expect(piped.status == 0)
+        #expect(CLI.lines(piped.stderr) == ["wrote \(dir)/a.gif"], "\(piped.stderr)")
+    }
+
+    @Test("validate on a terminal shows the plugin, the animator and check running, with a count, then clears the line")
+    func validateProgressOnATerminal() throws {
+        let run = try Self.run(["validate", "--only", "duration", "--only", "lifecycle", TestEnvironment.builtinPlugin], environment: ["TERM": "xterm-256color"])
+        #expect(run.ending == "exit" && run.code == 0, "\(run.output.suffix(300))")
+        let regex = try NSRegularExpression(pattern: "\r\u{1B}\\[K\\[1/1\\] \(CLI.builtinPluginFile) · ([a-z-]+): (duration|lifecycle) \\(([0-9]+)/([0-9]+)\\)")
+        let ns = run.output as NSString
+        let matches = regex.matches(in: run.output, range: NSRange(location: 0, length: ns.length))
+        let animators = Set(matches.map { ns.substring(with: $0.range(at: 1)) })
+        let listing = try CLI.jsonObject(try CLI.run(["list", "--json", "--no-builtins", "--plugin-path", TestEnvironment.builtinPlugin]).stdout)
+        let plugin = (listing["plugins"] as? [[String: Any]])?.first?["plugin"] as? [String: Any]
+        let expected = Set((plugin?["animators"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        #expect(expected.isSuperset(of: CLI.builtinAnimators))
+        #expect(animators == expected, "status lines named \(animators.sorted())")
+        let counts = matches.map { (Int(ns.substring(with: $0.range(at: 3)))!, Int(ns.substring(with: $0.range(at: 4)))!) }
+        #expect(counts.allSatisfy { $0.0 >= 1 && $0.0 <= $0.1 } && Set(counts.map(\.1)).count == 1, "\(counts)")
+        // The status line is cleared before the report, and no per-plugin log line is printed.
+        #expect(run.output.contains("\r\u{1B}[KPASS "), "\(run.output.suffix(400).debugDescription)")
+        #expect(!run.output.contains("[1/1] \(CLI.builtinPluginFile):"))
+    }
+
     @Test("output that is not a terminal gets no escapes, whatever TERM says")
     func pipeGetsNoEscapes() throws {
         let result = try CLI.run(["preview", "push", "slide"], environment: ["TERM": "xterm-256color", "COLORTERM": "truecolor"])
