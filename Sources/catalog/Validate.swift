@@ -39,6 +39,9 @@ struct Validate: ParsableCommand {
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed
 
+    @Option(help: ArgumentHelp("Run in this container size only, WIDTHxHEIGHT in points (default: 390x844, 844x390, 1024x1366 and 320x568).", valueName: "size"))
+    var size: String?
+
     @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"))
     var record: String?
 
@@ -87,6 +90,9 @@ struct Validate: ParsableCommand {
         }
         var suite = ContractSuite()
         suite.seed = seed
+        if let size {
+            do { suite.containers = [try ContainerSize(parsing: size)] } catch { throw CLIError("--size: \(error)") }
+        }
         var validator = IsolatedValidator(
             executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0], timeout: timeout,
             checks: selectedChecks, suite: suite)
@@ -204,6 +210,7 @@ struct ValidateWorker: ParsableCommand {
     @Option var seed: UInt64
     @Option var checks: String
     @Option var animator: String?
+    @Option var sizes: String?
 
     func run() throws {
         if let replay {
@@ -214,6 +221,7 @@ struct ValidateWorker: ParsableCommand {
         guard let path else { throw ExitCode(2) }
         var suite = ContractSuite()
         suite.seed = seed
+        if let sizes { suite.containers = sizes.split(separator: ",").compactMap { try? ContainerSize(parsing: String($0)) } }
         let selected = checks.split(separator: ",").compactMap { ContractCheck.named(String($0)) }
         let status = ValidationWorker.run(
             path: path, checks: selected, animatorFilter: animator, start: start, captureDirectory: capture, suite: suite)

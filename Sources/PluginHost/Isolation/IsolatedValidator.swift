@@ -42,6 +42,7 @@ public struct IsolatedValidator: Sendable {
             var arguments = ["validate-worker", path, "--start", String(start), "--capture", capture,
                              "--seed", String(suite.seed), "--checks", checks.map(\.id).joined(separator: ",")]
             if let animatorID { arguments += ["--animator", animatorID] }
+            if suite.containers != ContainerSize.validationSizes { arguments += ["--sizes", suite.containers.map(\.description).joined(separator: ",")] }
             let child: ChildProcess
             do {
                 child = try ChildProcess(executable: executable, arguments: arguments, stdoutPath: capture + "/worker.out", stderrPath: capture + "/worker.err")
