@@ -13,6 +13,6 @@ struct Catalog: ParsableCommand {
             built-ins; within a list the first entry wins. PLUGIN-ID:ANIMATOR-ID names any animator.
             """,
         version: "0.1.0",
-        subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
+        subcommands: [List.self, New.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
     )
 }

@@ -33,6 +33,8 @@ import TestSupport
             "bin/catalog", "lib/transition-catalog/builtins/libCatalogPlugins.so", "include/transition_catalog.h",
             "lib/pkgconfig/transition-catalog.pc", "lib/cmake/TransitionCatalog/TransitionCatalogConfig.cmake",
             "lib/cmake/TransitionCatalog/TransitionCatalogConfigVersion.cmake",
+            "share/transition-catalog/sdk/rust/transition-catalog-sys/build.rs",
+            "share/transition-catalog/sdk/swift/Sources/CTransitionCatalog/transition_catalog.h",
         ] {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "scripts/install did not install \(file)")
         }

@@ -7,7 +7,8 @@
 //! the C compiler's, or that lacks a field, fails to build with the struct and field named.
 //!
 //! The header is `$TRANSITION_CATALOG_INCLUDE/transition_catalog.h` when that variable is set,
-//! else the repository's `include/` (this crate lives in `sdk/rust/`), else pkg-config's
+//! else the repository's `include/` (this crate lives in `sdk/rust/`), else the installation's
+//! `PREFIX/include` (scripts/install puts this crate in `PREFIX/share/transition-catalog/sdk`), else pkg-config's
 //! `transition-catalog` (after `scripts/install`). The C compiler is `$CC`, else `cc`.
 
 use std::env;
@@ -92,9 +93,12 @@ fn header_directory() -> PathBuf {
         return PathBuf::from(dir);
     }
     let manifest = PathBuf::from(env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"));
-    let repository = manifest.join("../../../include");
-    if repository.join("transition_catalog.h").is_file() {
-        return repository.canonicalize().unwrap_or(repository);
+    // The repository's include/ (sdk/rust/CRATE), then an installation's (PREFIX/share/transition-catalog/sdk/rust/CRATE).
+    for relative in ["../../../include", "../../../../../include"] {
+        let candidate = manifest.join(relative);
+        if candidate.join("transition_catalog.h").is_file() {
+            return candidate.canonicalize().unwrap_or(candidate);
+        }
     }
     if let Ok(out) = Command::new("pkg-config").args(["--variable=includedir", "transition-catalog"]).output() {
         let dir = String::from_utf8_lossy(&out.stdout).trim().to_string();
