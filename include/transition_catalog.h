@@ -674,4 +674,7 @@ TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
 }
 #endif
 
+/* The frozen layout of the structs above, checked by the compiler. */
+#include "transition_catalog_layout.h"
+
 #endif /* TRANSITION_CATALOG_H */
