@@ -1,5 +1,9 @@
 import ArgumentParser
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The `catalog` command: list, preview and validate screen-transition animators.
 @main
 struct Catalog: ParsableCommand {
@@ -11,8 +15,32 @@ struct Catalog: ParsableCommand {
             of TRANSITION_ANIMATOR_PATH (colon-separated) and in --plugin-path. On a clash of \
             animator ids, --plugin-path wins over TRANSITION_ANIMATOR_PATH, which wins over the \
             built-ins; within a list the first entry wins. PLUGIN-ID:ANIMATOR-ID names any animator.
+
+            Data goes to standard output and diagnostics (warnings, errors, progress, 'wrote FILE') \
+            to standard error. Colour follows NO_COLOR, TERM and COLORTERM.
+
+            EXIT STATUS:
+            \(ExitStatus.table)
             """,
         version: "0.1.0",
         subcommands: [List.self, New.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
     )
+
+    /// Runs the command line, ending with the status `ExitStatus` documents.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let error = CommandLineCheck.unknownSubcommand(arguments) {
+            printError("Error: \(error.description)")
+            Glibc.exit(error.status.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as CLIError {
+            printError("Error: \(error.description)")
+            Glibc.exit(error.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
+    }
 }

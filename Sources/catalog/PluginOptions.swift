@@ -8,7 +8,7 @@ import Glibc
 
 /// Options shared by every subcommand that loads plugins.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH, the standard folders and the built-ins. Repeatable.", valueName: "path"))
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH, the standard folders and the built-ins. Repeatable.", valueName: "path"), completion: .file())
     var pluginPaths: [String] = []
 
     @Flag(name: .customLong("no-builtins"), help: "Do not load the built-in plugin library.")

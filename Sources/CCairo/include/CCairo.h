@@ -115,6 +115,46 @@ typedef enum _cairo_fill_rule {
     CAIRO_FILL_RULE_EVEN_ODD = 1,
 } cairo_fill_rule_t;
 
+typedef enum _cairo_path_data_type {
+    CAIRO_PATH_MOVE_TO = 0,
+    CAIRO_PATH_LINE_TO = 1,
+    CAIRO_PATH_CURVE_TO = 2,
+    CAIRO_PATH_CLOSE_PATH = 3,
+} cairo_path_data_type_t;
+
+typedef union _cairo_path_data_t cairo_path_data_t;
+union _cairo_path_data_t {
+    struct {
+        cairo_path_data_type_t type;
+        int length;
+    } header;
+    struct {
+        double x, y;
+    } point;
+};
+
+typedef struct cairo_path {
+    cairo_status_t status;
+    cairo_path_data_t *data;
+    int num_data;
+} cairo_path_t;
+
+typedef struct _cairo_font_options cairo_font_options_t;
+
+typedef enum _cairo_hint_style {
+    CAIRO_HINT_STYLE_DEFAULT = 0,
+    CAIRO_HINT_STYLE_NONE = 1,
+    CAIRO_HINT_STYLE_SLIGHT = 2,
+    CAIRO_HINT_STYLE_MEDIUM = 3,
+    CAIRO_HINT_STYLE_FULL = 4,
+} cairo_hint_style_t;
+
+typedef enum _cairo_hint_metrics {
+    CAIRO_HINT_METRICS_DEFAULT = 0,
+    CAIRO_HINT_METRICS_OFF = 1,
+    CAIRO_HINT_METRICS_ON = 2,
+} cairo_hint_metrics_t;
+
 typedef cairo_status_t (*cairo_write_func_t)(void *closure, const unsigned char *data, unsigned int length);
 typedef cairo_status_t (*cairo_read_func_t)(void *closure, unsigned char *data, unsigned int length);
 
@@ -179,6 +219,14 @@ typedef cairo_status_t (*cairo_read_func_t)(void *closure, unsigned char *data, 
     V(cairo_show_text, (cairo_t *cr, const char *utf8), (cr, utf8)) \
     V(cairo_text_extents, (cairo_t *cr, const char *utf8, cairo_text_extents_t *extents), (cr, utf8, extents)) \
     V(cairo_font_extents, (cairo_t *cr, cairo_font_extents_t *extents), (cr, extents)) \
+    V(cairo_text_path, (cairo_t *cr, const char *utf8), (cr, utf8)) \
+    F(cairo_path_t *, cairo_copy_path_flat, (cairo_t *cr), (cr)) \
+    V(cairo_path_destroy, (cairo_path_t *path), (path)) \
+    F(cairo_font_options_t *, cairo_font_options_create, (void), ()) \
+    V(cairo_font_options_destroy, (cairo_font_options_t *options), (options)) \
+    V(cairo_font_options_set_hint_style, (cairo_font_options_t *options, cairo_hint_style_t hint_style), (options, hint_style)) \
+    V(cairo_font_options_set_hint_metrics, (cairo_font_options_t *options, cairo_hint_metrics_t hint_metrics), (options, hint_metrics)) \
+    V(cairo_set_font_options, (cairo_t *cr, const cairo_font_options_t *options), (cr, options)) \
     F(cairo_pattern_t *, cairo_pattern_create_for_surface, (cairo_surface_t *surface), (surface)) \
     F(cairo_pattern_t *, cairo_pattern_create_mesh, (void), ()) \
     V(cairo_mesh_pattern_begin_patch, (cairo_pattern_t *pattern), (pattern)) \

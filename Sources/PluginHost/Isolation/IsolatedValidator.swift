@@ -18,6 +18,9 @@ public struct IsolatedValidator: Sendable {
     public var suite: ContractSuite
     /// Where call traces of failing checks are kept; nil keeps none.
     public var recordDirectory: String?
+    /// Told as each unit begins, for progress: the animator (nil while the plugin loads), the
+    /// check's id, the unit's number and how many units the plugin has (0 while loading).
+    public var onUnitBegin: (@Sendable (_ animator: String?, _ check: String, _ unit: Int, _ count: Int) -> Void)?
 
     /// Creates an isolated validator.
     public init(executable: String, timeout: Double = 20, checks: [ContractCheck] = ContractSuite.animatorChecks, suite: ContractSuite = ContractSuite()) {
@@ -57,7 +60,15 @@ public struct IsolatedValidator: Sendable {
                 while let line = try child.nextReport(timeout: timeout) {
                     guard let message = try? JSONDecoder().decode(WorkerMessage.self, from: Data(line.utf8)) else { continue }
                     switch message {
-                    case .begin(let unit): current = unit
+                    case .begin(let unit):
+                        current = unit
+                        if let onUnitBegin {
+                            if let plan, let (animator, check) = plan.unit(unit) {
+                                onUnitBegin(animator, check.id, unit, plan.count)
+                            } else {
+                                onUnitBegin(nil, ContractCheck.loading.id, unit, plan?.count ?? 0)
+                            }
+                        }
                     case .plugin(let s, let r, let animators):
                         subject = s
                         results += r
