@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The header's `_Static_assert`s of struct sizes, alignments and offsets
-/// (`include/transition_catalog_layout.h`): they hold with default flags, they stop a compiler
+/// The header's `_Static_assert`s of struct sizes, alignments and offsets (its last section):
+/// they hold with default flags, they stop a compiler
 /// that lays the structs out differently, and they cover every struct of the header.
 @Suite struct LayoutAssertionTests {
     /// Compiles the header alone as C with `flags`.
@@ -40,7 +40,7 @@ import Testing
 
     @Test func everyStructOfTheHeaderHasItsSizeAndEveryFieldItsOffsetChecked() throws {
         let header = Self.withoutComments(try String(contentsOfFile: TestEnvironment.includeDirectory + "/transition_catalog.h", encoding: .utf8))
-        let layout = try String(contentsOfFile: TestEnvironment.includeDirectory + "/transition_catalog_layout.h", encoding: .utf8)
+        let layout = try String(contentsOfFile: TestEnvironment.includeDirectory + "/transition_catalog.h", encoding: .utf8)
         var structs = 0
         var lines = header.split(separator: "\n", omittingEmptySubsequences: false).makeIterator()
         while let line = lines.next() {

@@ -1,1 +1,0 @@
-../../../../include/transition_catalog_layout.h
