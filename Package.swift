@@ -16,6 +16,8 @@ let package = Package(
         .library(name: "Renderers", targets: ["Renderers"]),
         // The built-in animators: a real plugin library, loaded with dlopen like any third-party one.
         .library(name: "CatalogPlugins", type: .dynamic, targets: ["CatalogPlugins"]),
+        // Built-in animators written in C: a plugin library of their own, found beside `catalog`.
+        .library(name: "CatalogPluginsC", type: .dynamic, targets: ["CatalogPluginsC"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +38,7 @@ let package = Package(
             dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
+        .target(name: "CatalogPluginsC", cSettings: [.headerSearchPath("../../include")]),
         // Pixels come from Debian's C libraries, cairo (drawing, PNG) and giflib (GIF), opened at run
         // time by the commands that draw: the build needs neither's headers, and no other command
         // loads them.

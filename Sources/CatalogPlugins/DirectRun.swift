@@ -14,10 +14,18 @@ package final class DirectRun {
     /// choreography as setup does but without calling the host: `dimming` is the handle of the
     /// dimming view a session's setup made (`TC_VIEW_NONE` when there is none). Nil for an
     /// unknown id.
-    package init?(animatorID: String, context: UnsafePointer<tc_context_t>, dimming: tc_view_id_t) {
+    /// The views of the choreography's pieces (doors, tiles) are numbered from `firstPieceView`
+    /// on, one each, as a session's setup would make them after the dimming view; nil leaves the
+    /// pieces out.
+    package init?(animatorID: String, context: UnsafePointer<tc_context_t>, dimming: tc_view_id_t, firstPieceView: tc_view_id_t? = nil) {
         guard let definition = builtinAnimators.first(where: { "\($0.id)" == animatorID }) else { return nil }
-        run = RunState.make(choreography: definition.choreography(situation(context)), dimming: dimming)
+        let choreography = definition.choreography(situation(context))
+        let pieces = firstPieceView.map { first in (0..<choreography.pieces.count).map { first + tc_view_id_t($0) } } ?? []
+        run = RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieces)
     }
+
+    /// How many views the choreography makes from parts of the screens (explode's tiles).
+    package var pieceCount: Int { run.pointee.choreography.pieces.count }
 
     deinit { RunState.free(run) }
 

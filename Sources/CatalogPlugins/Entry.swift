@@ -13,7 +13,7 @@ nonisolated(unsafe) private let pluginDescriptor: UnsafePointer<tc_plugin_t> = {
         name: cString("Transition Catalog built-ins"),
         vendor: cString("Transition Catalog"),
         version: cString("0.1.0"),
-        description: cString("The built-in animators: slide, fade, flip, halfway-spring, cover-vertical, drop-down, dimmed-sheet and zoom."),
+        description: cString("The built-in animators: Hero's families, 3D turns, platform motions (iOS, Material 3, Flutter, Android predictive back) and custom presentations."),
         license: cString("Apache-2.0"),
         animator_count: UInt32(builtinAnimators.count),
         animators: UnsafePointer(animators),

@@ -5,11 +5,13 @@ import TransitionABI
 struct RunState {
     let choreography: Choreography
     let dimming: tc_view_id_t
+    /// The views made for the choreography's pieces, in the same order.
+    var pieceViews: [tc_view_id_t] = []
 
     /// A new state in memory of its own, freed with `free(_:)`.
-    static func make(choreography: Choreography, dimming: tc_view_id_t) -> UnsafeMutablePointer<RunState> {
+    static func make(choreography: Choreography, dimming: tc_view_id_t, pieceViews: [tc_view_id_t] = []) -> UnsafeMutablePointer<RunState> {
         let run = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
-        run.initialize(to: RunState(choreography: choreography, dimming: dimming))
+        run.initialize(to: RunState(choreography: choreography, dimming: dimming, pieceViews: pieceViews))
         return run
     }
 
@@ -24,25 +26,11 @@ private func definition(_ self_: UnsafePointer<tc_animator_t>?) -> AnimatorDefin
     builtinAnimators[Int(bitPattern: self_!.pointee.animator_data)]
 }
 
-func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
-    let c = ctx.pointee
-    let operation = tc_operation_t(rawValue: c.operation)
-    let presenting: Bool
-    switch operation {
-    case TC_OPERATION_PUSH, TC_OPERATION_PRESENT: presenting = true
-    case TC_OPERATION_TAB: presenting = c.tab_to_index > c.tab_from_index
-    default: presenting = false
-    }
-    return Situation(
-        operation: operation, presenting: presenting, custom: c.presentation_style == TC_STYLE_CUSTOM.rawValue,
-        parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)))
-}
-
-/// The duration: the animator's duration parameter.
+/// The duration: what the animator's definition makes of its parameters.
 let builtinDuration: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?) -> Double = { self_, ctx in
     let d = definition(self_)
-    guard let ctx else { return d.parameters[d.durationParameter].defaultValue }
-    return situation(ctx)[d.durationParameter]
+    guard let ctx else { return d.parameters[0].defaultValue }
+    return d.duration(situation(ctx))
 }
 
 /// Setup: places the arriving view, makes the dimming layer when the choreography has one, and
@@ -61,10 +49,28 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
     var dimming = TC_VIEW_NONE
     if choreography.dimming != nil {
         dimming = host.make_view(ctx, TC_ROLE_DIMMING.rawValue, c.container_bounds, choreography.dimmingColor)
-        let above = c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view
+        // The dimming goes just under the screen on top: the arriving one when it is placed above.
+        let top = choreography.placement == .above ? c.to_view : c.from_view
+        let above = top != TC_VIEW_NONE ? top : (c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view)
         if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, dimming, above) } else { _ = host.add_view(ctx, dimming) }
     }
-    state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming))
+    var pieceViews: [tc_view_id_t] = []
+    if !choreography.pieces.isEmpty || choreography.oneSided != (false, false) {
+        guard let compositing = compositingServices(ctx) else {
+            host.log(ctx, TC_LOG_WARNING.rawValue, "this animator needs the host's compositing extension (ABI 1.1)")
+            if dimming != TC_VIEW_NONE { _ = host.remove_view(ctx, dimming) }
+            return false
+        }
+        if choreography.oneSided.from && c.from_view != TC_VIEW_NONE { _ = compositing.pointee.set_double_sided(ctx, c.from_view, false) }
+        if choreography.oneSided.to && c.to_view != TC_VIEW_NONE { _ = compositing.pointee.set_double_sided(ctx, c.to_view, false) }
+        pieceViews.reserveCapacity(choreography.pieces.count)
+        for piece in choreography.pieces {
+            let view = makePieceView(piece, ctx, compositing)
+            if view != TC_VIEW_NONE { _ = host.add_view(ctx, view) }
+            pieceViews.append(view)
+        }
+    }
+    state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieceViews))
     return true
 }
 
@@ -79,25 +85,66 @@ let builtinStep: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc
 func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
     // The context and the plan are read in place, field by field: copies of them cost more than
     // a small step's arithmetic.
-    let container = ctx.pointee.container_bounds, perspective = run.pointee.choreography.perspective
-    func play(_ track: Track?, on view: tc_view_id_t) {
+    let stage = Stage(
+        container: ctx.pointee.container_bounds, perspective: run.pointee.choreography.perspective,
+        fitRect: run.pointee.choreography.fitRect)
+    func play(_ track: Track?, on view: tc_view_id_t, fold: FoldStrip? = nil) {
         guard let track, view >= 0, UInt32(view) < count else { return }
         if !track.visible.contains(progress) {
             views[Int(view)].hidden = true
             return
         }
-        track.look(ctx, at: progress).apply(to: &views[Int(view)], container: container, perspective: perspective)
+        let look = fold.map { $0.look(track.eased(ctx, track.local(progress))) } ?? track.look(ctx, at: progress)
+        look.apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
+        if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
+        if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
     }
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
     play(run.pointee.choreography.dimming, on: run.pointee.dimming)
+    let pieces = run.pointee.pieceViews.count
+    for i in 0..<pieces {
+        play(run.pointee.choreography.pieces[i].track, on: run.pointee.pieceViews[i], fold: run.pointee.choreography.pieces[i].fold)
+    }
 }
 
 /// Completion: removes the dimming layer and frees the state.
 let builtinCompletion: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Bool) -> Void = { _, ctx, state, _ in
     guard let ctx, let state else { return }
     let run = state.assumingMemoryBound(to: RunState.self)
-    let dimming = run.pointee.dimming
+    let dimming = run.pointee.dimming, pieces = run.pointee.pieceViews
     RunState.free(run)
     if dimming != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, dimming) }
+    for view in pieces where view != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, view) }
+}
+
+/// The host's compositing extension, or nil for a host older than ABI 1.1.
+func compositingServices(_ ctx: UnsafePointer<tc_context_t>) -> UnsafePointer<tc_compositing_t>? {
+    guard let raw = ctx.pointee.host.pointee.get_extension(ctx, TC_COMPOSITING_EXTENSION_ID) else { return nil }
+    return raw.assumingMemoryBound(to: tc_compositing_t.self)
+}
+
+/// The first matched element of the transition, when the host has the compositing extension and
+/// the transition has one.
+func firstMatchedElement(_ ctx: UnsafePointer<tc_context_t>) -> tc_matched_element_t? {
+    guard let compositing = compositingServices(ctx), compositing.pointee.matched_element_count(ctx) > 0 else { return nil }
+    var element = tc_matched_element_t()
+    return compositing.pointee.matched_element(ctx, 0, &element) ? element : nil
+}
+
+/// Makes the view of one piece: a snapshot of a rectangle of a screen, or a matched element's
+/// snapshot. `TC_VIEW_NONE` when its source is absent.
+private func makePieceView(_ piece: Piece, _ ctx: UnsafePointer<tc_context_t>, _ compositing: UnsafePointer<tc_compositing_t>) -> tc_view_id_t {
+    let c = ctx.pointee
+    func snapshot(_ view: tc_view_id_t, _ frame: tc_rect_t, _ x: Double, _ y: Double, _ w: Double, _ h: Double) -> tc_view_id_t {
+        guard view != TC_VIEW_NONE else { return TC_VIEW_NONE }
+        let rect = tc_rect_t(x: x * frame.width, y: y * frame.height, width: w * frame.width, height: h * frame.height)
+        return compositing.pointee.snapshot_rect(ctx, view, rect, piece.role.rawValue)
+    }
+    switch piece.source {
+    case .from(let x, let y, let w, let h): return snapshot(c.from_view, c.from_initial_frame, x, y, w, h)
+    case .to(let x, let y, let w, let h): return snapshot(c.to_view, c.to_final_frame, x, y, w, h)
+    case .matchedFrom: return firstMatchedElement(ctx)?.from_view ?? TC_VIEW_NONE
+    case .matchedTo: return firstMatchedElement(ctx)?.to_view ?? TC_VIEW_NONE
+    }
 }

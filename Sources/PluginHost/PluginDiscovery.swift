@@ -13,7 +13,9 @@ import Musl
 /// 2. the directories (or files) of `TRANSITION_ANIMATOR_PATH`, colon-separated, left to right;
 /// 3. the standard folders, when asked for (see ``StandardPluginFolders``): the user's, the
 ///    installation prefix's, then the system's;
-/// 4. the built-in plugin library next to the `catalog` executable.
+/// 4. the package's plugin libraries next to the `catalog` executable (or, installed, in
+///    `PREFIX/lib/transition-catalog/builtins`): the built-in Swift one (required) and those
+///    written in other languages (each used when it was built).
 ///
 /// The more explicit source wins, and within a list the first entry wins, as with `PATH`. A
 /// shadowed animator stays reachable by its qualified id `PLUGIN-ID:ANIMATOR-ID`, and every
@@ -38,6 +40,11 @@ public struct PluginSearchPath: Sendable, Hashable {
     /// The file name of the built-in plugin library.
     public static let builtInLibraryName = "libCatalogPlugins.so"
 
+    /// The file names of the package's other plugin libraries, looked for beside the built-in
+    /// one: the C plugin SwiftPM builds, and the Rust plugin `scripts/build-rust-plugin` puts there
+    /// when cargo is on the machine.
+    public static let packagedLibraryNames = ["libCatalogPluginsC.so", "libcatalog_web_transitions.so"]
+
     /// Builds the search path from explicit paths, the environment, the standard folders (none
     /// unless given, see ``StandardPluginFolders/entries(environment:executableDirectory:)``) and
     /// the built-in directory.
@@ -49,6 +56,12 @@ public struct PluginSearchPath: Sendable, Hashable {
         entries += standardFolders
         if let dir = builtInDirectory {
             entries.append(Entry(path: dir + "/" + Self.builtInLibraryName, origin: "built-in"))
+            for name in Self.packagedLibraryNames {
+                var isDirectory = false
+                if fileExists(dir + "/" + name, isDirectory: &isDirectory), !isDirectory {
+                    entries.append(Entry(path: dir + "/" + name, origin: "built-in"))
+                }
+            }
         }
         self.entries = entries
     }

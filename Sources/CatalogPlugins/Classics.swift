@@ -1,68 +1,8 @@
 import TransitionABI
 
-/// A parameter of a built-in animator, before it is laid out as a `tc_param_t`.
-struct ParameterDefinition: Sendable {
-    var id: StaticString
-    var name: StaticString
-    var doc: StaticString
-    var unit: StaticString = ""
-    var type: tc_param_type_t = TC_PARAM_NUMBER
-    var defaultValue: Double
-    var min: Double = 0
-    var max: Double = 1
-    var choices: [StaticString] = []
-
-    static func duration(_ value: Double) -> ParameterDefinition {
-        ParameterDefinition(id: "duration", name: "Duration", doc: "How long the transition lasts.", unit: "s", defaultValue: value, min: 0.05, max: 10)
-    }
-
-    static func direction(default value: Int, doc: StaticString) -> ParameterDefinition {
-        ParameterDefinition(
-            id: "direction", name: "Direction", doc: doc, type: TC_PARAM_CHOICE, defaultValue: Double(value),
-            min: 0, max: 3, choices: ["left", "right", "up", "down"])
-    }
-}
-
-/// What a step needs to know about the transition: the operation, whether the arriving view
-/// comes on top, and the parameter values.
-struct Situation {
-    var operation: tc_operation_t
-    var presenting: Bool
-    var custom: Bool
-    var parameters: UnsafeBufferPointer<Double>
-
-    subscript(_ i: Int) -> Double { i < parameters.count ? parameters[i] : 0 }
-
-    /// The unit vector of a direction parameter: left, right, up, down. "left" means the
-    /// arriving view moves towards the left, so it enters from the right.
-    func vector(_ i: Int) -> (dx: Double, dy: Double) {
-        switch Int(self[i]) {
-        case 1: (-1, 0)
-        case 2: (0, 1)
-        case 3: (0, -1)
-        default: (1, 0)
-        }
-    }
-}
-
-/// A built-in animator: its descriptor data and the choreography it plays per situation.
-struct AnimatorDefinition: Sendable {
-    var id: StaticString
-    var name: StaticString
-    var summary: StaticString
-    var operations: [tc_operation_t]
-    var styles: [tc_presentation_style_t] = [TC_STYLE_FULL_SCREEN]
-    var reversible = false
-    var parameters: [ParameterDefinition]
-    /// The index of the duration parameter.
-    var durationParameter = 0
-    var choreography: @Sendable (Situation) -> Choreography
-}
-
-private let allOperations = [TC_OPERATION_PUSH, TC_OPERATION_POP, TC_OPERATION_PRESENT, TC_OPERATION_DISMISS, TC_OPERATION_TAB]
-
-/// The catalogue of built-in animators, as data: per situation, a track for each view.
-let builtinAnimators: [AnimatorDefinition] = [
+/// The first animators of the catalogue: slide, fade, flip, halfway-spring, cover-vertical,
+/// drop-down, dimmed-sheet and zoom.
+let classicAnimators: [AnimatorDefinition] = [
     AnimatorDefinition(
         id: "slide", name: "Slide",
         summary: "The pushed screen slides in from the edge while the old one moves off with a parallax.",
@@ -95,37 +35,44 @@ let builtinAnimators: [AnimatorDefinition] = [
         }),
     AnimatorDefinition(
         id: "flip", name: "Flip",
-        summary: "A 3D card flip about the vertical axis, with perspective: the old screen turns away, the new one turns in.",
+        summary: "A 3D card flip with perspective, about the vertical axis (left, right) or the horizontal one (up, down): the old screen turns away, the new one turns in.",
         operations: allOperations, reversible: true,
         parameters: [
             .duration(0.6),
-            ParameterDefinition(id: "direction", name: "Direction", doc: "Which way the card turns.", type: TC_PARAM_CHOICE, defaultValue: 0, min: 0, max: 1, choices: ["left", "right"]),
-            ParameterDefinition(id: "perspective", name: "Perspective", doc: "The camera's distance from the screen; smaller is more dramatic.", unit: "pt", defaultValue: 1000, min: 200, max: 5000),
+            .choice("direction", "Direction", doc: "Which way the card turns: left and right about the vertical axis, up and down about the horizontal one.", ["left", "right", "up", "down"]),
+            .number("perspective", "Perspective", doc: "The camera's distance from the screen; smaller is more dramatic.", unit: "pt", 1000, 200...5000),
         ],
         choreography: { s in
-            var sign = s[1] == 0 ? 1.0 : -1.0
+            let choice = Int(s[1])
+            var sign = choice % 2 == 0 ? 1.0 : -1.0
             if !s.presenting { sign = -sign }
+            let away = choice < 2 ? Look(rotateY: 90 * sign) : Look(rotateX: -90 * sign)
+            let toward = choice < 2 ? Look(rotateY: -90 * sign) : Look(rotateX: 90 * sign)
             return Choreography(
-                from: Track(start: .rest, end: Look(rotateY: 90 * sign), easing: .curve(TC_CURVE_EASE_IN), range: 0...0.5, visible: -Double.infinity...0.5),
-                to: Track(start: Look(rotateY: -90 * sign), end: .rest, easing: .curve(TC_CURVE_EASE_OUT), range: 0.5...1, visible: 0.5...Double.infinity),
+                from: Track(start: .rest, end: away, easing: .curve(TC_CURVE_EASE_IN), range: 0...0.5, visible: -Double.infinity...0.5),
+                to: Track(start: toward, end: .rest, easing: .curve(TC_CURVE_EASE_OUT), range: 0.5...1, visible: 0.5...Double.infinity),
                 placement: s.presenting ? .above : .below, perspective: s[2])
         }),
     AnimatorDefinition(
         id: "halfway-spring", name: "Halfway Spring",
-        summary: "The presented screen rises from half the container's height on a spring while fading in; dismiss reverses it.",
-        operations: [TC_OPERATION_PRESENT, TC_OPERATION_DISMISS], reversible: true,
+        summary: "The presented screen rises from half the container's height on a spring while fading in; on dismiss it falls away, accelerating, in half the time, fading as it goes.",
+        operations: modalOperations, reversible: true,
         parameters: [
             .duration(0.6),
-            ParameterDefinition(id: "damping", name: "Damping", doc: "The spring's damping ratio: 1 settles without bouncing, lower values bounce.", defaultValue: 0.6, min: 0.1, max: 1),
+            .number("damping", "Damping", doc: "The spring's damping ratio: 1 settles without bouncing, lower values bounce.", 0.6, 0.1...1),
         ],
+        // Exits are quicker than entrances: Material 3 gives exits the short end of the
+        // durations and the emphasized accelerate curve (research/modern_anchors.md §1).
+        duration: { s in s.presenting ? s[0] : s[0] / 2 },
         choreography: { s in
-            let spring = Easing.spring(dampingRatio: s[1])
             if s.presenting {
                 return Choreography(
-                    from: nil, to: Track(start: Look(dy: 0.5, alpha: 0), end: .rest, easing: spring), placement: .above)
+                    from: nil, to: Track(start: Look(dy: 0.5, alpha: 0), end: .rest, easing: .spring(dampingRatio: s[1])), placement: .above)
             }
+            // Emphasized accelerate (0.3, 0, 0.8, 0.15), research/modern_anchors.md §1; the fade
+            // runs on time, so the screen is gone exactly when the motion ends.
             return Choreography(
-                from: Track(start: .rest, end: Look(dy: 0.5, alpha: 0), easing: spring, reversedTime: true),
+                from: Track(start: .rest, end: Look(dy: 0.5, alpha: 0), easing: .bezier(0.3, 0, 0.8, 0.15), fade: 0...1, fadeOnTime: true),
                 to: nil, placement: .below)
         }),
     AnimatorDefinition(

@@ -1,0 +1,68 @@
+import TransitionABI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Two cubic Béziers joined at a point, as Flutter's `ThreePointCubic` and the Material 3
+/// emphasized path: the first runs from (0, 0) to the joint, the second from the joint to (1, 1),
+/// each given by its control points normalised to its own box.
+struct TwoCubics: Sendable {
+    var jointX: Double
+    var jointY: Double
+    var first: (Double, Double, Double, Double)
+    var second: (Double, Double, Double, Double)
+
+    /// The Material 3 emphasized path `M0,0 C0.05,0 0.133333,0.06 0.166666,0.4 C0.208333,0.82
+    /// 0.25,1 1,1`: normalised, (0.3, 0, 0.8, 0.15) then (0.05, 0.7, 0.1, 1).
+    /// Source: research/modern_anchors.md §1 (MDC tokens.xml, Flutter Easing, Compose MotionTokens).
+    static let emphasized = TwoCubics(jointX: 0.166666, jointY: 0.4, first: (0.3, 0, 0.8, 0.15), second: (0.05, 0.7, 0.1, 1))
+
+    /// Flutter's `fastOutExtraSlowIn` scale sequence of the zoom page transition: 0.4 of the way
+    /// by cubic(0.05, 0, 0.133333, 0.06) over the first 0.166666, then cubic(0.208333, 0.82, 0.25, 1).
+    /// Source: research/modern_anchors.md §3 (page_transitions_theme.dart).
+    static let fastOutExtraSlowIn = TwoCubics(jointX: 0.166666, jointY: 0.4, first: (0.05, 0, 0.133333, 0.06), second: (0.208333, 0.82, 0.25, 1))
+
+    /// Flutter's `fastEaseInToSlowEaseOut`: a1 (0.056, 0.024), b1 (0.108, 0.3085), mid (0.198,
+    /// 0.541), a2 (0.3655, 1.0), b2 (0.5465, 0.989), normalised to each segment's box.
+    /// Source: research/modern_anchors.md §1 (curves.dart, fitted to iOS 16.3 frames).
+    static let fastEaseInToSlowEaseOut = TwoCubics(
+        jointX: 0.198, jointY: 0.541,
+        first: (0.056 / 0.198, 0.024 / 0.541, 0.108 / 0.198, 0.3085 / 0.541),
+        second: ((0.3655 - 0.198) / 0.802, (1.0 - 0.541) / 0.459, (0.5465 - 0.198) / 0.802, (0.989 - 0.541) / 0.459))
+}
+
+/// An easing, evaluated through the host's timing services.
+enum Easing: Sendable {
+    case curve(tc_curve_t)
+    case bezier(Double, Double, Double, Double)
+    case twoCubics(TwoCubics)
+    /// The host's spring fitted to the transition, with an initial velocity in units of the
+    /// whole distance per duration.
+    case spring(dampingRatio: Double, velocity: Double = 0)
+    /// An exponential approach reaching 1 exactly at the end: 1/e every `timeConstant` of the
+    /// transition's length.
+    case decay(timeConstant: Double)
+
+    static let linear = Easing.curve(TC_CURVE_LINEAR)
+
+    func value(_ ctx: UnsafePointer<tc_context_t>, _ t: Double) -> Double {
+        // The services are read from the table in place: a copy of the table costs more than a call.
+        switch self {
+        case .curve(let c): return ctx.pointee.host.pointee.timing_curve(ctx, c.rawValue, t)
+        case .bezier(let x1, let y1, let x2, let y2): return ctx.pointee.host.pointee.cubic_bezier(ctx, x1, y1, x2, y2, t)
+        case .spring(let zeta, let v): return ctx.pointee.host.pointee.spring(ctx, zeta, v, t)
+        case .decay(let tau):
+            if t >= 1 { return 1 + (t - 1) * exp(-1 / tau) / (tau * (1 - exp(-1 / tau))) }
+            return (1 - exp(-t / tau)) / (1 - exp(-1 / tau))
+        case .twoCubics(let c):
+            let host = ctx.pointee.host.pointee
+            if t < c.jointX {
+                let (x1, y1, x2, y2) = c.first
+                return c.jointY * host.cubic_bezier(ctx, x1, y1, x2, y2, t / c.jointX)
+            }
+            let (x1, y1, x2, y2) = c.second
+            return c.jointY + (1 - c.jointY) * host.cubic_bezier(ctx, x1, y1, x2, y2, (t - c.jointX) / (1 - c.jointX))
+        }
+    }
+}

@@ -1,0 +1,207 @@
+import TransitionABI
+
+/// The M3 emphasized easing, as the host evaluates it.
+private let emphasized = Easing.twoCubics(.emphasized)
+
+/// The iOS navigation push as measured on the device: the new screen from the right edge on an
+/// exponential approach, the covered one moving a third of the way under a darkening shadow.
+private let iosPush = AnimatorDefinition(
+    id: "ios-push", name: "iOS Push",
+    summary: "UIKit's navigation push: the new screen comes from the trailing edge, the covered one moves a third of the way under a dimming shadow; pop reverses it.",
+    operations: navigationOperations, reversible: true,
+    parameters: [
+        // The swift_transitions frame fit of the iOS simulator (research/modern_anchors.md §5):
+        // 400 ms, 1/e every 61 ms, dim 0.115; Apple publishes none of these.
+        .duration(0.4),
+        .number("parallax", "Parallax", doc: "How far the covered screen moves, as a fraction of the width: a third on iOS.", 1.0 / 3, 0...1),
+        .number("dim", "Dimming", doc: "The covered screen's darkening at the end of a push.", 0.115, 0...1),
+    ],
+    choreography: { s in
+        let decay = Easing.decay(timeConstant: 0.061 / max(s[0], 0.05))
+        let k = s[1]
+        let dim = Track(start: Look(alpha: 0), end: Look(alpha: s[2]), easing: decay)
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: .offset(-k, 0), easing: decay),
+                to: Track(start: .offset(1, 0), end: .rest, easing: decay),
+                dimming: dim, placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .offset(1, 0), easing: decay),
+            to: Track(start: .offset(-k, 0), end: .rest, easing: decay),
+            dimming: Track(start: Look(alpha: s[2]), end: Look(alpha: 0), easing: decay), placement: .below)
+    })
+
+/// Flutter's CupertinoPageTransition, constant for constant.
+private let cupertinoPage = AnimatorDefinition(
+    id: "cupertino-page", name: "Cupertino Page",
+    summary: "Flutter's Cupertino page transition: the new page from the right edge, the old one moving a third of the way behind a light barrier.",
+    operations: navigationOperations, reversible: true,
+    parameters: [
+        // CupertinoPageTransition (research/modern_anchors.md §5, packages/flutter/lib/src/cupertino/route.dart):
+        // 500 ms; entering fastEaseInToSlowEaseOut, flipped on pop; covered page 0 → -W/3 with
+        // linearToEaseOut (0.35, 0.91, 0.33, 0.97), easeInToLinear (0.67, 0.03, 0.65, 0.09) on pop;
+        // barrier 0x18000000 with Curves.ease.
+        .duration(0.5),
+    ],
+    choreography: { s in
+        let entering = Easing.twoCubics(.fastEaseInToSlowEaseOut)
+        let barrier = 24.0 / 255
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: .offset(-1.0 / 3, 0), easing: .bezier(0.35, 0.91, 0.33, 0.97)),
+                to: Track(start: .offset(1, 0), end: .rest, easing: entering),
+                dimming: Track(start: Look(alpha: 0), end: Look(alpha: barrier), easing: .curve(TC_CURVE_EASE)), placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .offset(1, 0), easing: entering, reversedTime: true),
+            to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .bezier(0.67, 0.03, 0.65, 0.09), reversedTime: true),
+            dimming: Track(start: Look(alpha: barrier), end: Look(alpha: 0), easing: .curve(TC_CURVE_EASE), reversedTime: true), placement: .below)
+    })
+
+/// Flutter's CupertinoFullscreenDialogTransition.
+private let cupertinoDialog = AnimatorDefinition(
+    id: "cupertino-dialog", name: "Cupertino Full-screen Dialog",
+    summary: "Flutter's Cupertino full-screen dialog: the page rises from the bottom edge over a still screen; dismissal runs the curve flipped.",
+    operations: modalOperations, reversible: true,
+    // 500 ms, linearToEaseOut and its flip on dismissal, no barrier
+    // (research/modern_anchors.md §5, cupertino/route.dart).
+    parameters: [.duration(0.5)],
+    choreography: { s in
+        let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+        if s.presenting {
+            return Choreography(from: nil, to: Track(start: .offset(0, 1), end: .rest, easing: curve), placement: .above)
+        }
+        return Choreography(from: Track(start: .rest, end: .offset(0, 1), easing: curve, reversedTime: true), to: nil, placement: .below)
+    })
+
+/// Material 3 shared axis along x, y or z (MDC `MaterialSharedAxis`).
+private let sharedAxis = AnimatorDefinition(
+    id: "shared-axis", name: "Material Shared Axis",
+    summary: "Material 3 shared axis: the screens slide 30 dp along x or y, or scale along z, fading through each other; pop runs it backward.",
+    operations: allOperations, reversible: true,
+    parameters: [
+        // motionDurationLong1 = 450 ms with the emphasized easing; slide distance 30 dp; fade
+        // threshold 0.35 of eased progress; z scales 0.8 → 1 and 1 → 1.1
+        // (research/modern_anchors.md §2, MaterialSharedAxis and res/values/dimens.xml).
+        .duration(0.45),
+        .choice("axis", "Axis", doc: "x slides sideways, y vertically, z scales towards the viewer.", ["x", "y", "z"]),
+        .number("distance", "Slide distance", doc: "How far the screens slide on x and y.", unit: "pt", 30, 0...200),
+    ],
+    choreography: { s in
+        let d = s.presenting ? s[2] : -s[2]
+        let entering: Look, exiting: Look
+        switch Int(s[1]) {
+        case 0: (entering, exiting) = (Look(tx: d, alpha: 0), Look(tx: -d, alpha: 0))
+        case 1: (entering, exiting) = (Look(ty: d, alpha: 0), Look(ty: -d, alpha: 0))
+        default:
+            (entering, exiting) = s.presenting
+                ? (Look(scale: 0.8, alpha: 0), Look(scale: 1.1, alpha: 0))
+                : (Look(scale: 1.1, alpha: 0), Look(scale: 0.8, alpha: 0))
+        }
+        return Choreography(
+            from: Track(start: .rest, end: exiting, easing: emphasized, fade: 0...0.35),
+            to: Track(start: entering, end: .rest, easing: emphasized, fade: 0.35...1),
+            placement: s.presenting ? .above : .below)
+    })
+
+/// Material 3 fade through (MDC `MaterialFadeThrough`).
+private let fadeThrough = AnimatorDefinition(
+    id: "fade-through", name: "Material Fade Through",
+    summary: "Material 3 fade through: the old screen fades out over the first 35 %, then the new one fades in while growing from 92 %.",
+    operations: allOperations, styles: [TC_STYLE_FULL_SCREEN, TC_STYLE_CUSTOM], reversible: true,
+    // 450 ms, emphasized; entering α over e ∈ [0.35, 1], scale 0.92 → 1; exiting α over
+    // e ∈ [0, 0.35], no scale (research/modern_anchors.md §2).
+    parameters: [.duration(0.45)],
+    choreography: { s in
+        Choreography(
+            from: Track(start: .rest, end: Look(alpha: 0), easing: emphasized, fade: 0...0.35),
+            to: Track(start: Look(scale: 0.92, alpha: 0), end: .rest, easing: emphasized, fade: 0.35...1),
+            placement: s.presenting ? .above : .below)
+    })
+
+/// Material 3 fade (MDC `MaterialFade`) for small surfaces.
+private let materialFade = AnimatorDefinition(
+    id: "material-fade", name: "Material Fade",
+    summary: "Material 3 fade for dialogs and menus: the surface fades in quickly while growing from 80 %, and fades out faster still.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM, TC_STYLE_FULL_SCREEN], reversible: false,
+    parameters: [
+        // Entering 400 ms (motionDurationMedium4), emphasized decelerate (0.05, 0.7, 0.1, 1),
+        // α over e ∈ [0, 0.3], scale 0.8 → 1; exiting 150 ms (motionDurationShort3), emphasized
+        // accelerate (0.3, 0, 0.8, 0.15), α 1 → 0 (research/modern_anchors.md §1, §2).
+        .duration(0.4),
+        .number("exit-duration", "Exit duration", doc: "How long the dismissal lasts.", unit: "s", 0.15, 0.05...10),
+    ],
+    duration: { s in s.presenting ? s[0] : s[1] },
+    choreography: { s in
+        if s.presenting {
+            return Choreography(
+                from: nil, to: Track(start: Look(scale: 0.8, alpha: 0), end: .rest, easing: .bezier(0.05, 0.7, 0.1, 1), fade: 0...0.3),
+                placement: .above)
+        }
+        return Choreography(from: Track(start: .rest, end: Look(alpha: 0), easing: .bezier(0.3, 0, 0.8, 0.15)), to: nil, placement: .below)
+    })
+
+/// Flutter's zoom page transition, the default on Android, Linux and Windows.
+private let flutterZoom = AnimatorDefinition(
+    id: "flutter-zoom", name: "Flutter Zoom",
+    summary: "Flutter's zoom page transition: the new page grows from 85 % and fades in quickly over a surface scrim while the old one grows to 105 %.",
+    operations: navigationOperations, reversible: false,
+    // 300 ms; scale by fastOutExtraSlowIn; push: entering 0.85 → 1 with α over t ∈ [0.125, 0.25],
+    // surface scrim 0 → 0.6 over t ∈ [0.2075, 0.4175], exiting 1 → 1.05; pop: popping 1 → 0.9
+    // with α 1 → 0 over t ∈ [0.0825, 0.2075], revealed 1.1 → 1 (research/modern_anchors.md §3).
+    parameters: [.duration(0.3)],
+    choreography: { s in
+        let curve = Easing.twoCubics(.fastOutExtraSlowIn)
+        if s.presenting {
+            var c = Choreography(
+                from: Track(start: .rest, end: Look(scale: 1.05), easing: curve),
+                to: Track(start: Look(scale: 0.85, alpha: 0), end: .rest, easing: curve, fade: 0.125...0.25, fadeOnTime: true),
+                dimming: Track(start: Look(alpha: 0), end: Look(alpha: 0.6), easing: .linear, range: 0.2075...0.4175),
+                placement: .above)
+            // ColorScheme.surface of the Material 3 baseline light scheme, #FEF7FF.
+            c.dimmingColor = tc_color_t(r: 254.0 / 255, g: 247.0 / 255, b: 1, a: 1)
+            return c
+        }
+        return Choreography(
+            from: Track(start: .rest, end: Look(scale: 0.9, alpha: 0), easing: curve, fade: 0.0825...0.2075, fadeOnTime: true),
+            to: Track(start: Look(scale: 1.1), end: .rest, easing: curve), placement: .below)
+    })
+
+/// Android predictive back, meant to be driven by the back gesture: the first part of the
+/// progress follows the finger, the rest commits.
+private let predictiveBack = AnimatorDefinition(
+    id: "predictive-back", name: "Android Predictive Back",
+    summary: "Android's predictive back, for an interactive pop: the top screen shrinks to 90 %, moves towards the far edge and rounds its corners as the finger moves, then leaves and fades.",
+    operations: [TC_OPERATION_POP, TC_OPERATION_DISMISS],
+    parameters: [
+        .duration(0.45),
+        .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from.", ["left", "right"]),
+        .number("gesture", "Gesture part", doc: "The share of the progress the finger drives; the rest is the commit.", 0.5, 0.1...0.9),
+        .number("corner-radius", "Corner radius", doc: "The screen's corner radius at the end of the gesture.", unit: "pt", 32, 0...80),
+    ],
+    choreography: { s in
+        // AOSP CrossActivityBackAnimation and MDC MaterialMainContainerBackHelper
+        // (research/modern_anchors.md §4): the gesture maps through cubic(0.1, 0.1, 0, 1); the
+        // closing screen scales 1 → 0.9 and shifts max(0, (W − 0.9W)/2 − 8 dp) away from the
+        // swipe edge; the entering one starts moved by −max(0.1W, 96 dp) and shrinks to 0.9;
+        // a black scrim of α 0.2 lies under the closing screen; the commit takes the closing
+        // screen to a full-size rect moved by (its left + 96 dp) with α = max(1 − 5u, 0), on the
+        // emphasized path (Compose's approximation (0.2, 0, 0, 1)); corner radius 32 (Flutter).
+        let g = s[2], side = s[1] == 0 ? 1.0 : -1.0, radius = s[3]
+        let shift = max(0, (s.width - 0.9 * s.width) / 2 - 8) * side
+        let held = Look(tx: shift, scale: 0.9, cornerRadius: radius)
+        let gone = Look(tx: shift + (0.05 * s.width + 96) * side, alpha: 0, cornerRadius: radius)
+        let back = -max(0.1 * s.width, 96) * side
+        let phases = Easing.twoCubics(TwoCubics(jointX: g, jointY: g, first: (0.1, 0.1, 0, 1), second: (0.2, 0, 0, 1)))
+        return Choreography(
+            from: Track(start: .rest, end: gone, easing: phases, via: held, viaAt: g, fade: g...(g + (1 - g) * 0.2), fadeOnTime: true),
+            to: Track(start: Look(tx: back), end: .rest, easing: phases, via: Look(tx: back, scale: 0.9, cornerRadius: radius), viaAt: g),
+            dimming: Track(start: Look(alpha: 0.2), end: Look(alpha: 0), easing: .linear, range: g...1),
+            placement: .below)
+    })
+
+/// The platform motions with their published numbers.
+let platformAnimators: [AnimatorDefinition] = [
+    iosPush, cupertinoPage, cupertinoDialog, sharedAxis, fadeThrough, materialFade, flutterZoom, predictiveBack,
+]

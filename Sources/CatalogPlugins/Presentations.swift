@@ -1,0 +1,121 @@
+import TransitionABI
+
+/// The dimming parameter of the presentations.
+private func dimming(_ value: Double) -> ParameterDefinition {
+    .number("dim", "Dimming", doc: "The dimming layer's opacity once presented.", value, 0...1)
+}
+
+/// A presentation that slides its screen in by `offset` (points) from its presented frame, over
+/// a dimming layer animated alongside with the same timing.
+private func slidingPresentation(_ s: Situation, offset: (x: Double, y: Double), dim: Double, radius: Double, enter: Easing, exit: Easing) -> Choreography {
+    let card = Look(cornerRadius: radius)
+    let away = Look(tx: offset.x, ty: offset.y, cornerRadius: radius)
+    let shown = Look(alpha: dim)
+    if s.presenting {
+        return Choreography(
+            from: nil, to: Track(start: away, end: card, easing: enter),
+            dimming: Track(start: Look(alpha: 0), end: shown, easing: enter), placement: .above)
+    }
+    return Choreography(
+        from: Track(start: card, end: away, easing: exit), to: nil,
+        dimming: Track(start: shown, end: Look(alpha: 0), easing: exit), placement: .below)
+}
+
+/// The bottom sheet, with UIKit's medium and large detents.
+private let bottomSheet = AnimatorDefinition(
+    id: "bottom-sheet", name: "Bottom Sheet",
+    summary: "A sheet rises from the bottom edge to its presented frame on a spring; at the large detent the screen behind dims, at the medium one it stays clear, as UIKit's largestUndimmedDetent.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM],
+    parameters: [
+        .choice("detent", "Detent", doc: "medium leaves the screen behind undimmed; large dims it. The presented frame, from the presentation, sets the sheet's height.", ["medium", "large"], default: 1),
+        dimming(0.4),
+        .number("corner-radius", "Corner radius", doc: "The sheet's top corner radius.", unit: "pt", 10, 0...60),
+    ] + ParameterDefinition.spring(damping: 0.9, response: 0.238),
+    // Material 3's default spatial spring for partial-screen surfaces such as sheets: standard
+    // (ζ 0.9, k 700), response 2π/√k = 0.238 s; the expressive scheme's is (0.8, 380), 0.322 s
+    // (research/modern_anchors.md §1, MDC tokens.xml).
+    duration: { s in s.springDuration(at: 3) },
+    choreography: { s in
+        let frame = s.presentedFrame
+        let travel = s.container.y + s.height - frame.y
+        return slidingPresentation(
+            s, offset: (0, travel), dim: s[0] == 1 ? s[1] : 0, radius: s[2], enter: s.spring(at: 3), exit: s.spring(at: 3))
+    })
+
+/// The centred form sheet.
+private let formSheet = AnimatorDefinition(
+    id: "form-sheet", name: "Form Sheet",
+    summary: "A centred card slides up from below the bottom edge to its presented frame over a dimming layer, and back down on dismiss.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM],
+    parameters: [
+        // Material 3: entering surfaces take emphasized decelerate, leaving ones emphasized
+        // accelerate; 500 ms (long2) in, 200 ms (short4) out (research/modern_anchors.md §1).
+        .duration(0.5),
+        .number("exit-duration", "Exit duration", doc: "How long the dismissal lasts.", unit: "s", 0.2, 0.05...10),
+        dimming(0.4),
+        .number("corner-radius", "Corner radius", doc: "The card's corner radius.", unit: "pt", 14, 0...60),
+    ],
+    duration: { s in s.presenting ? s[0] : s[1] },
+    choreography: { s in
+        let frame = s.presentedFrame
+        return slidingPresentation(
+            s, offset: (0, s.container.y + s.height - frame.y), dim: s[2], radius: s[3],
+            enter: .bezier(0.05, 0.7, 0.1, 1), exit: .bezier(0.3, 0, 0.8, 0.15))
+    })
+
+/// The side drawer, from the left or right edge.
+private let sideDrawer = AnimatorDefinition(
+    id: "side-drawer", name: "Side Drawer",
+    summary: "A drawer slides in from the left or right edge to its presented frame on a spring over a dimming layer.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM],
+    parameters: [
+        .choice("side", "Side", doc: "The edge the drawer comes from.", ["left", "right"]),
+        dimming(0.32),
+    ] + ParameterDefinition.spring(damping: 0.9, response: 0.238),
+    // Material 3's default spatial spring for drawers (as the bottom sheet) and the modal
+    // drawer's scrim 0x52000000, α 0.32 (research/modern_anchors.md §1, §2).
+    duration: { s in s.springDuration(at: 2) },
+    choreography: { s in
+        let frame = s.presentedFrame
+        let dx = s[0] == 0 ? -(frame.x + frame.width - s.container.x) : s.container.x + s.width - frame.x
+        return slidingPresentation(s, offset: (dx, 0), dim: s[1], radius: 0, enter: s.spring(at: 2), exit: s.spring(at: 2))
+    })
+
+/// The popover-like card growing from a source rectangle.
+private let popover = AnimatorDefinition(
+    id: "popover", name: "Popover",
+    summary: "A card grows out of a source rectangle (the button that opened it) to its presented frame on a quick spring, fading in over a light dimming; dismissal shrinks it back into the source.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM],
+    parameters: [
+        .number("source-x", "Source x", doc: "The source rectangle's left edge, as a fraction of the container's width.", 0.8, 0...1),
+        .number("source-y", "Source y", doc: "The source rectangle's top edge, as a fraction of the container's height.", 0.06, 0...1),
+        .number("source-width", "Source width", doc: "The source rectangle's width, as a fraction of the container's width.", 0.12, 0.01...1),
+        .number("source-height", "Source height", doc: "The source rectangle's height, as a fraction of the container's height.", 0.05, 0.01...1),
+        dimming(0.2),
+        .number("corner-radius", "Corner radius", doc: "The card's corner radius.", unit: "pt", 13, 0...60),
+    ] + ParameterDefinition.spring(damping: 0.9, response: 0.168),
+    // Material 3's fast spatial spring for small surfaces: standard (ζ 0.9, k 1400), response
+    // 0.168 s (research/modern_anchors.md §1).
+    duration: { s in s.springDuration(at: 6) },
+    choreography: { s in
+        let c = s.container
+        let source = tc_rect_t(x: c.x + s[0] * c.width, y: c.y + s[1] * c.height, width: s[2] * c.width, height: s[3] * c.height)
+        let card = Look(cornerRadius: s[5])
+        let folded = Look(alpha: 0, cornerRadius: s[5], fit: 1)
+        let shown = Look(alpha: s[4])
+        var plan: Choreography
+        if s.presenting {
+            plan = Choreography(
+                from: nil, to: Track(start: folded, end: card, easing: s.spring(at: 6), fade: 0...0.3, fadeOnTime: true),
+                dimming: Track(start: Look(alpha: 0), end: shown, easing: .linear), placement: .above)
+        } else {
+            plan = Choreography(
+                from: Track(start: card, end: folded, easing: .bezier(0.3, 0, 0.8, 0.15), fade: 0.5...1, fadeOnTime: true), to: nil,
+                dimming: Track(start: shown, end: Look(alpha: 0), easing: .linear), placement: .below)
+        }
+        plan.fitRect = source
+        return plan
+    })
+
+/// The custom-style presentations, each with its dimming animated alongside.
+let presentationAnimators: [AnimatorDefinition] = [bottomSheet, formSheet, sideDrawer, popover]
