@@ -23,7 +23,7 @@ struct Catalog: ParsableCommand {
             \(ExitStatus.table)
             """,
         version: "0.1.0",
-        subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
+        subcommands: [List.self, New.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
     )
 
     /// Runs the command line, ending with the status `ExitStatus` documents.

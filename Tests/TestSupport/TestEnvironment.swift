@@ -41,6 +41,10 @@ public enum TestEnvironment {
         return path
     }()
 
+    /// The `XDG_DATA_HOME` of the programs tests run: empty unless a test puts plugins in its
+    /// `transition-catalog/plugins` folder.
+    public static let userDataDirectory: String = processDirectory + "/data"
+
     /// This test process's directory for what the programs it runs write, removed at exit.
     static let processDirectory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-tests-\(getpid())").path
@@ -73,6 +77,9 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
     env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
     env["TMPDIR"] = TestEnvironment.temporaryDirectory
+    // The user's standard plugin folder is this process's own, so plugins the user installed
+    // never reach a test.
+    env["XDG_DATA_HOME"] = TestEnvironment.userDataDirectory
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()
