@@ -70,10 +70,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Opens the file and reads its descriptors without refusing on descriptor problems and
     /// without calling init: what the validator needs to report every problem.
     static func open(path: String) throws(PluginError) -> (info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>]) {
-        var isDirectory = false
-        guard fileExists(path, isDirectory: &isDirectory), !isDirectory else {
-            throw PluginError(kind: .unreadable, path: path, reason: isDirectory ? "is a directory" : "no such file", remedy: "give the path of a plugin's .so file")
-        }
+        if let problem = PluginFileCheck.problem(path) { throw problem }
         guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw PluginError(

@@ -1,4 +1,9 @@
 import ArgumentParser
+import PluginHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The `catalog` command: list, preview and validate screen-transition animators.
 @main
@@ -13,6 +18,13 @@ struct Catalog: ParsableCommand {
             built-ins; within a list the first entry wins. PLUGIN-ID:ANIMATOR-ID names any animator.
             """,
         version: "0.1.0",
-        subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
+        subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self]
     )
+
+    /// Runs the command, or, when the host started this process as its worker, the worker's job.
+    static func main() {
+        if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
+        _ = AbsolutePath.startDirectory
+        main(nil)
+    }
 }

@@ -1,0 +1,27 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry of a worker process: what the host's executable does when `WorkerProcess` started it.
+public enum WorkerMain {
+    /// When this process is a worker, does what its host asked and returns the exit status; nil
+    /// when it is not a worker. Call it first in `main`, before parsing arguments or loading any
+    /// plugin.
+    public static func runIfWorker() -> Int32? {
+        guard let channel = WorkerChannel.adopt() else { return nil }
+        // A crash is the host's to report: the default action ends the worker at once, where the
+        // runtime's own crash handler would print a report and take seconds.
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
+        let reporter = Reporter(channel: channel)
+        guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
+        switch request {
+        case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
+        case .scan(let paths):
+            ScanWorker.run(paths: paths, reporter: reporter)
+            return 0
+        case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
+        }
+    }
+}

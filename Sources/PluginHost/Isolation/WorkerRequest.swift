@@ -1,0 +1,26 @@
+/// What the host asks a worker process to do; sent in the first packet of the report channel, so
+/// none of it appears in the worker's argv, environment or files.
+public enum WorkerRequest: Codable, Sendable {
+    /// Run contract-suite units of one plugin.
+    case validate(ValidationRequest)
+    /// Load plugin files one after the other and report what each declares.
+    case scan(paths: [String])
+    /// Replay a recorded call trace, call by call.
+    case replay(trace: String, capture: String)
+
+    /// The units of one plugin a validation worker runs.
+    public struct ValidationRequest: Codable, Sendable {
+        /// The plugin file, as an absolute path.
+        public var path: String
+        /// The ids of the animator checks to run.
+        public var checks: [String]
+        /// When set, only this animator's units run.
+        public var animator: String?
+        /// The suite's seed; it also orders the units.
+        public var seed: UInt64
+        /// Units already settled by earlier workers, to be left out.
+        public var settled: [Int]
+        /// Where call traces of units are written (`unit-N.trace`).
+        public var capture: String
+    }
+}
