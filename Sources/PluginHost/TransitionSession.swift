@@ -234,8 +234,18 @@ public final class TransitionSession {
     @inline(never)
     private func stepThroughFFI(_ progress: Double, _ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
         tracer?.write(.call(name: "step", progress: progress, finished: nil))
+        let guardSlot = UnsafeMutableRawPointer(states + Int(count))
+        let size = MemoryLayout<tc_view_state_t>.stride
+        guardSlot.initializeMemory(as: UInt8.self, repeating: Self.guardByte, count: size)
         FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
+        let untouched = UnsafeRawBufferPointer(start: guardSlot, count: size).allSatisfy { $0 == Self.guardByte }
+        if !untouched {
+            misbehave(.badArgument, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
+        }
     }
+
+    /// The byte that fills the slot after the views during a traced step.
+    private static let guardByte: UInt8 = 0xA5
 
     /// The context the plugin receives, with the host services; valid as long as the session.
     package var contextPointer: UnsafePointer<tc_context_t> { UnsafePointer(cContext) }
@@ -364,7 +374,8 @@ public final class TransitionSession {
         var base = ViewState(frame: Rect(frame), color: Color(color)).c
         if !Rect(frame).isFinite { base.frame = Rect.zero.c }
         views.append(ViewRecord(role: r, source: source, base: base))
-        if views.count > capacity {
+        // One slot past the views always exists: the guard the traced step checks.
+        if views.count >= capacity {
             let biggerStates = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
             biggerStates.moveInitialize(from: states, count: capacity)
             states.deallocate()

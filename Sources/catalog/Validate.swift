@@ -33,8 +33,8 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"))
     var config: String?
 
-    @Option(help: "Seconds one check may run before it is a TIMEOUT.")
-    var timeout = 20.0
+    @Option(help: "Seconds one plugin call may take before its check is a TIMEOUT; after two, the plugin's other checks are skipped.")
+    var timeout = IsolatedValidator.defaultTimeout
 
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed

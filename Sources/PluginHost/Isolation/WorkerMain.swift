@@ -14,6 +14,7 @@ public enum WorkerMain {
         // A crash is the host's to report: the default action ends the worker at once, where the
         // runtime's own crash handler would print a report and take seconds.
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
+        watchHost(channel)
         let reporter = Reporter(channel: channel)
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
         switch request {
@@ -23,5 +24,23 @@ public enum WorkerMain {
             return 0
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
         }
+    }
+
+    /// Ends the worker and its process group as soon as the host's end of the channel closes
+    /// (the host ended or was killed), so no worker outlives its host.
+    private static func watchHost(_ channel: WorkerChannel) {
+        let fd = channel.fd
+        let thread = Thread {
+            var p = pollfd(fd: fd, events: 0, revents: 0)
+            while true {
+                let r = poll(&p, 1, -1)
+                if r < 0 && errno == EINTR { continue }
+                if r > 0 && p.revents & Int16(POLLHUP | POLLERR) != 0 { break }
+                if r < 0 { return }
+            }
+            Glibc.kill(0, SIGKILL)
+        }
+        thread.stackSize = 1 << 16
+        thread.start()
     }
 }

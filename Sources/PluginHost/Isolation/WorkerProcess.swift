@@ -159,24 +159,24 @@ public final class WorkerProcess {
     public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil) -> Event {
         if let ending { return .ended(ending) }
         let start = Self.now()
-        var end = start + timeout
         let hardEnd = start + max(limit ?? timeout, timeout)
         var seen = progress?()
+        var lastChange = start
         while true {
             if !channelClosed, let event = receive() { return event }
             if let status = reap(blocking: channelClosed && streams.allSatisfy { $0 < 0 }) {
                 while !channelClosed, let event = receive() { return event }
                 return .ended(conclude(status))
             }
-            var remaining = end - Self.now()
-            if remaining <= 0, let progress, Self.now() < hardEnd {
+            let now = Self.now()
+            if let progress {
                 let value = progress()
                 if value != seen {
                     seen = value
-                    end = min(Self.now() + timeout, hardEnd)
-                    remaining = end - Self.now()
+                    lastChange = now
                 }
             }
+            let remaining = min(lastChange + timeout, hardEnd) - now
             if remaining <= 0 {
                 _ = Glibc.kill(-pid, SIGKILL)
                 _ = reap(blocking: true)
