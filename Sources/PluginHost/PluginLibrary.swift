@@ -44,6 +44,8 @@ public final class PluginLibrary: @unchecked Sendable {
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
         let key = canonicalPath(path)
         if let existing = loaded.withLock({ $0[key] }) { return existing }
+        ProcessState.record()
+        defer { ProcessState.restore() }
         let opened = try open(path: path)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count

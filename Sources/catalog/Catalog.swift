@@ -24,7 +24,7 @@ struct Catalog: ParsableCommand {
     /// Runs the command, or, when the host started this process as its worker, the worker's job.
     static func main() {
         if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
-        _ = AbsolutePath.startDirectory
+        ProcessState.record()
         main(nil)
     }
 }

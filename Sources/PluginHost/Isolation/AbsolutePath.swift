@@ -8,11 +8,14 @@ import Musl
 /// can change it with chdir().
 public enum AbsolutePath {
     /// The working directory when this was first read; read it before loading plugins.
-    public static let startDirectory: String = {
+    public static let startDirectory: String = currentDirectory() ?? "/"
+
+    /// The working directory now, or nil when it cannot be read.
+    public static func currentDirectory() -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        guard getcwd(&buffer, buffer.count) != nil else { return "/" }
+        guard getcwd(&buffer, buffer.count) != nil else { return nil }
         return String(cString: buffer)
-    }()
+    }
 
     /// `path` unchanged when absolute, else joined to the start directory, with `.` parts removed.
     public static func resolve(_ path: String) -> String {

@@ -128,6 +128,10 @@ public struct PluginScanner: Sendable {
                     case .scanned(var record):
                         guard record.path == current, let path = current else { continue }
                         record.path = original[path] ?? path
+                        record.plugin?.path = record.path
+                        if let e = record.error, e.path == path {
+                            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+                        }
                         if let id = Self.identity(path) {
                             (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
                         }

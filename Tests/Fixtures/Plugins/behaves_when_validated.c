@@ -2,7 +2,7 @@
  * behaves_when_validated.c: an animator that behaves only when it believes it is being validated.
  *
  * Breaks: step crashes (a write through a null pointer) unless the process looks like the validator's
- * worker: a command line that mentions "validate", descriptor 3 open, or SWIFT_BACKTRACE in the
+ * worker: a command-line argument "validate" or "validate-worker", descriptor 3 open, or SWIFT_BACKTRACE in the
  * environment (the signs the worker used to show). Otherwise a correct cross-fade.
  * Caught by: a worker that looks like the host: validate must see the crash and report CRASH.
  */
@@ -27,9 +27,11 @@ static bool looks_validated(void) {
     ssize_t n = read(fd, line, sizeof line - 1);
     close(fd);
     if (n <= 0) return false;
-    for (ssize_t i = 0; i < n; i++) if (line[i] == '\0') line[i] = ' ';
     line[n] = '\0';
-    return strstr(line, "validate") != NULL;
+    for (ssize_t i = 0; i < n; i += (ssize_t)strlen(line + i) + 1) {
+        if (strcmp(line + i, "validate") == 0 || strncmp(line + i, "validate-", 9) == 0) return true;
+    }
+    return false;
 }
 
 static volatile int *nowhere = NULL;
