@@ -40,10 +40,11 @@ struct Gallery: ParsableCommand {
             for operation in animator.description.operations {
                 let style = animator.description.defaultStyle(for: operation)
                 let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
-                let progresses = FrameTimes.progresses(duration: animator.duration(context), fps: Double(fps))
                 let sampled: SampledTransition
                 do {
-                    sampled = try animator.run(context, progresses: progresses)
+                    sampled = try IsolatedSampling.sample(animator, context: context) { duration in
+                        FrameTimes.progresses(duration: duration, fps: Double(fps))
+                    }
                 } catch {
                     printError("warning: \(animator.qualifiedID): \(error); left out of the gallery")
                     continue

@@ -82,13 +82,8 @@ struct Preview: ParsableCommand {
         let bounds = try Resolution.size(size)
         let context = try TransitionContext(
             operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds)
-        let progresses = PreviewExport.progresses(
-            format: format, frames: frames, fps: fps, duration: chosen.duration(context, parameters: values))
-        let sampled: SampledTransition
-        do {
-            sampled = try chosen.run(context, parameters: values, progresses: progresses)
-        } catch {
-            throw CLIError("\(error)")
+        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
+            PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {

@@ -60,6 +60,16 @@ public final class WorkerChannel: @unchecked Sendable {
         return nil
     }
 
+    /// The next packet from the host, waiting for it; nil when the host closed the channel.
+    public func receive() -> [UInt8]? {
+        var packet = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            return n > 0 ? Array(packet[..<n]) : nil
+        }
+    }
+
     /// Sends one report: one packet, signed with the secret.
     public func send(_ payload: [UInt8]) {
         let packet = secret + [UInt8(ascii: " ")] + payload

@@ -23,6 +23,7 @@ public enum WorkerMain {
             ScanWorker.run(paths: paths, reporter: reporter)
             return 0
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
+        case .sample(let r): return SamplingWorker.run(r, channel: channel)
         }
     }
 

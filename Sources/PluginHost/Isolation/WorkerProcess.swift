@@ -127,7 +127,7 @@ public final class WorkerProcess {
         streams = [out[0], err[0]]
         for fd in [channel] + streams { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
         let hello = Array(WorkerChannel.magic.utf8) + secret + [UInt8(ascii: " ")] + request
-        let sent = hello.withUnsafeBytes { send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let sent = hello.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if sent != hello.count {
             _ = finish()
             throw SpawnError(description: "cannot hand the worker its request: \(String(cString: strerror(errno)))")
@@ -189,6 +189,13 @@ public final class WorkerProcess {
             let ready = poll(&fds, nfds_t(fds.count), slice)
             if ready > 0 { drainStreams() }
         }
+    }
+
+    /// Sends one packet to the worker; false when it cannot be sent.
+    public func send(_ bytes: [UInt8]) -> Bool {
+        guard ending == nil, !channelClosed else { return false }
+        let n = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return n == bytes.count
     }
 
     /// What the worker wrote to its standard output and error since the last call, each cut at

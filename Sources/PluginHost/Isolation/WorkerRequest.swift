@@ -1,3 +1,5 @@
+import TransitionCore
+
 /// What the host asks a worker process to do; sent in the first packet of the report channel, so
 /// none of it appears in the worker's argv, environment or files.
 public enum WorkerRequest: Codable, Sendable {
@@ -7,6 +9,36 @@ public enum WorkerRequest: Codable, Sendable {
     case scan(paths: [String])
     /// Replay a recorded call trace, call by call.
     case replay(trace: String, capture: String)
+    /// Sample one transition.
+    case sample(SampleRequest)
+
+    /// One transition a sampling worker runs.
+    public struct SampleRequest: Codable, Sendable {
+        /// The plugin file, as an absolute path.
+        public var path: String
+        /// The animator's id within the plugin.
+        public var animator: String
+        /// The operation.
+        public var operation: TransitionOperation
+        /// The presentation style.
+        public var style: PresentationStyle
+        /// The container's width.
+        public var width: Double
+        /// The container's height.
+        public var height: Double
+        /// The presented frame of a custom style.
+        public var presentedFrame: Rect?
+        /// The interactive flag.
+        public var interactive: Bool
+        /// The tab being left.
+        public var tabFrom: Int
+        /// The tab arriving.
+        public var tabTo: Int
+        /// The parameter values; nil for the defaults.
+        public var parameters: [Double]?
+        /// How completion is called.
+        public var finished: Bool
+    }
 
     /// The units of one plugin a validation worker runs.
     public struct ValidationRequest: Codable, Sendable {
