@@ -208,3 +208,86 @@ struct DiscoveryMessageTests {
         #expect((errors.first?["reason"] as? String)?.hasPrefix(expected) == true, "\(errors)")
     }
 }
+
+/// `preview` and `gallery` sample each transition in a worker: the hostile fixtures cost one line
+/// naming the animator and the call, never the host.
+@Suite("preview and gallery survive hostile plugins")
+struct HostileSamplingTests {
+    struct Case: Sendable, CustomStringConvertible {
+        var fixture: String
+        /// The one line on stderr, after `Error: PLUGIN:ANIMATOR: `; nil when the preview succeeds.
+        var error: String?
+        var description: String { fixture }
+    }
+
+    static let cases: [Case] = [
+        Case(fixture: "behaves_when_validated", error: "the plugin crashed with SIGSEGV (segmentation fault) during step(0.625)"),
+        Case(fixture: "forges_reports", error: "plugin code wrote 101 bytes to the host's report channel during step(0); the transition is not drawn"),
+        Case(fixture: "fault_loop", error: "the plugin did not answer within 2 s during step(0.625)"),
+        Case(fixture: "nan_duration", error: "duration returned nan s for push; return a finite number of seconds greater than 0 and at most 3600"),
+        Case(fixture: "forks", error: nil),
+        Case(fixture: "writes_past_views", error: nil),
+    ]
+
+    @Test(arguments: cases)
+    func previewAsJSONEndsWithOneLineOrValidJSON(_ c: Case) throws {
+        let pids = FileManager.default.temporaryDirectory.appendingPathComponent("preview-\(UUID().uuidString).pids").path
+        defer { try? FileManager.default.removeItem(atPath: pids) }
+        let id = c.fixture.replacingOccurrences(of: "_", with: "-")
+        let result = try CLI.run(
+            ["preview", "push", id, "--no-builtins", "--plugin-path", try FixturePlugins.path(c.fixture), "--format", "json"],
+            environment: ["FIXTURE_PID_FILE": pids])
+        CLI.expectNoCrash(result)
+        if let error = c.error {
+            #expect(result.status == 1)
+            #expect(result.stdout.isEmpty)
+            #expect(CLI.lines(result.stderr) == ["Error: org.example.\(id):\(id): \(error)"])
+        } else {
+            #expect(result.status == 0, "\(result.stderr)")
+            let json = try CLI.jsonObject(result.stdout)
+            #expect((json["frames"] as? [Any])?.count == 9)
+        }
+        for pid in ((try? String(contentsOfFile: pids, encoding: .utf8)) ?? "").split(separator: "\n").compactMap({ Int32($0) }) {
+            #expect(!isRunning(pid), "process \(pid) that the plugin forked is still alive")
+        }
+    }
+
+    @Test func aRelativeOutLandsInTheWorkingDirectoryAfterThePluginChangesDirectory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cwd-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let name = "changes-\(UUID().uuidString.prefix(8)).png"
+        let result = try CLI.run(
+            ["preview", "push", "changes-process-state", "--no-builtins", "--plugin-path", try FixturePlugins.path("changes_process_state"),
+             "--format", "png", "--out", name],
+            directory: directory)
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/" + name))
+        #expect(!FileManager.default.fileExists(atPath: "/" + name))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [name])
+    }
+
+    @Test func whatAPluginPrintsIsAWarningOnStandardError() throws {
+        let result = try CLI.run(
+            ["preview", "push", "thread-prints", "--no-builtins", "--plugin-path", try FixturePlugins.path("thread_prints"), "--format", "png",
+             "--out", FileManager.default.temporaryDirectory.appendingPathComponent("prints-\(UUID().uuidString).png").path])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: org.example.thread-prints:thread-prints wrote to stdout, which belongs to the host: thread-prints: noise from a plugin thread"))
+    }
+
+    @Test(arguments: ["behaves_when_validated", "fault_loop", "nan_duration"])
+    func galleryLeavesTheHostilePluginOutAndDrawsTheRest(_ fixture: String) throws {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("gallery-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
+        let result = try CLI.run(["gallery", "--plugin-path", try FixturePlugins.path(fixture), "--out", out])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let id = fixture.replacingOccurrences(of: "_", with: "-")
+        let warnings = CLI.lines(result.stderr).filter { $0.hasPrefix("warning: org.example.\(id):\(id): ") }
+        #expect(warnings.count == 2, "one per operation: \(result.stderr)")
+        #expect(warnings.allSatisfy { $0.hasSuffix("; left out of the gallery") })
+        #expect(result.stdout.hasPrefix("wrote \(out)/index.html: \(CLI.builtinAnimators.count) animators"))
+    }
+}

@@ -51,7 +51,9 @@ public struct TraceSession: Codable, Sendable, Hashable {
 }
 
 /// Records the calls of the sessions that use it, as JSON lines written straight to a file
-/// descriptor, so the trace survives a crash of the process that wrote it.
+/// descriptor, so the trace survives a crash of the process that wrote it and its growth shows
+/// the host's watchdog that calls are returning. The hot events are written with a fixed layout
+/// (`TraceLineEncoder`).
 public final class CallTracer: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
@@ -91,8 +93,14 @@ public final class CallTracer: @unchecked Sendable {
     }
 
     func write(_ event: TraceEvent) {
-        guard var data = try? JSONEncoder().encode(event) else { return }
-        data.append(10)
+        var data: Data
+        if let line = TraceLineEncoder.line(event) {
+            data = Data(line)
+        } else {
+            guard let encoded = try? JSONEncoder().encode(event) else { return }
+            data = encoded
+            data.append(10)
+        }
         lock.lock()
         defer { lock.unlock() }
         guard lines < Self.lineLimit else { return }
