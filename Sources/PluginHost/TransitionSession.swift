@@ -169,6 +169,7 @@ public final class TransitionSession {
 
     /// The duration the animator gives, in seconds (not checked here; the validator checks it).
     public func duration() -> Double {
+        defer { CallCounter.returned &+= 1 }
         if let tracer {
             tracer.write(.call(name: "duration", progress: nil, finished: nil))
             return FFIEntryPoints.duration(animator.pointer, cContext)
@@ -225,6 +226,7 @@ public final class TransitionSession {
         case .ffi:
             stepThroughFFI(progress, states, UInt32(count))
         }
+        CallCounter.returned &+= 1
         phase = .running
         return UnsafeBufferPointer(start: states, count: count)
     }

@@ -34,9 +34,8 @@ struct Gallery: ParsableCommand {
         let bounds = try Resolution.size(size)
         let index = plugins.loadIndex()
         for error in index.errors { printError("warning: \(error)") }
-        let catalog = index.loadCatalog()
         var items: [GalleryRenderer.Item] = []
-        for animator in catalog.animators {
+        for animator in index.animators.map({ AnimatorReference(plugin: $0.plugin, description: $0.animator) }) {
             for operation in animator.description.operations {
                 let style = animator.description.defaultStyle(for: operation)
                 let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)

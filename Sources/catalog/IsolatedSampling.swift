@@ -8,12 +8,12 @@ enum IsolatedSampling {
     /// - Throws: `CLIError` with one line naming the animator, the call and the signal, limit or
     ///   value, when the plugin crashes, hangs, exits or returns something the host cannot use.
     static func sample(
-        _ animator: Animator, context: TransitionContext, parameters: [Double]? = nil, progresses: (Double) -> [Double]
+        _ animator: some DescribedAnimator, context: TransitionContext, parameters: [Double]? = nil, progresses: (Double) -> [Double]
     ) throws -> SampledTransition {
         let sampler = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0])
         do {
             let (sampled, printed) = try sampler.run(
-                path: animator.library.path, animatorID: animator.id, qualifiedID: animator.qualifiedID, context: context,
+                path: animator.pluginPath, animatorID: animator.id, qualifiedID: animator.qualifiedID, context: context,
                 parameters: parameters, progresses: progresses)
             if let text = printed.stdout { printError("warning: \(animator.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
             if let text = printed.stderr { printError("\(animator.qualifiedID) stderr: \(text)") }

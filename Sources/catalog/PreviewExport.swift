@@ -63,14 +63,14 @@ enum PreviewExport {
     }
 
     /// The title previews show: `push · slide`.
-    static func title(_ sampled: SampledTransition, animator: Animator) -> String {
+    static func title(_ sampled: SampledTransition, animator: some DescribedAnimator) -> String {
         var title = "\(sampled.context.operation) · \(animator.id)"
         if sampled.context.operation.isModal && sampled.context.style == .custom { title += " (custom)" }
         return title
     }
 
     /// The sampled transition as the timeline the renderers draw.
-    static func timeline(_ sampled: SampledTransition, animator: Animator) -> TransitionTimeline {
+    static func timeline(_ sampled: SampledTransition, animator: some DescribedAnimator) -> TransitionTimeline {
         .even(
             title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
             duration: sampled.duration, frames: sampled.frames)
@@ -78,7 +78,7 @@ enum PreviewExport {
 
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?
+        _ sampled: SampledTransition, animator: some DescribedAnimator, format: String, to path: String, fps: Int?, scale: Double?
     ) throws(RenderError) {
         try write(timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale)
     }

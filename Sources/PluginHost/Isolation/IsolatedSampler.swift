@@ -40,11 +40,15 @@ public struct IsolatedSampler: Sendable {
         path: String, animatorID: String, qualifiedID: String, context: TransitionContext, parameters: [Double]? = nil,
         finished: Bool = true, progresses: (Double) throws -> [Double]
     ) throws -> (sampled: SampledTransition, printed: Printed) {
+        let fm = FileManager.default
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: capture) }
         let request = WorkerRequest.sample(.init(
             path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height, presentedFrame: Self.presentedFrame(context),
             interactive: context.interactive, tabFrom: context.tabFromIndex, tabTo: context.tabToIndex,
-            parameters: parameters, finished: finished))
+            parameters: parameters, finished: finished, capture: capture))
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: executable, request: Array(try SampleCoding.encoder.encode(request)))
@@ -171,7 +175,9 @@ enum SamplingWorker {
             send(.refused("\(error)"))
             return 0
         }
-        let session = animator.begin(context, parameters: request.parameters)
+        // Traced like a validation unit: the same calls through libffi, the same guard after the
+        // views, the same kind of file open.
+        let session = animator.begin(context, parameters: request.parameters, tracer: CallTracer(path: request.capture + "/unit-1.trace"))
         send(.call("duration"))
         send(.duration(session.duration()))
         guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decode([Double].self, from: Data(answer)) else { return 0 }

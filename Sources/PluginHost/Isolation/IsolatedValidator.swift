@@ -45,7 +45,7 @@ public struct IsolatedValidator: Sendable {
     public func validate(path: String, animatorID: String? = nil) -> [CheckResult] {
         let path = AbsolutePath.resolve(path)
         let fm = FileManager.default
-        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-validate-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
         defer { try? fm.removeItem(atPath: capture) }
 
@@ -65,7 +65,7 @@ public struct IsolatedValidator: Sendable {
             var expected = state.remaining(seed: suite.seed)
             while true {
                 let trace = capture + "/unit-\(current ?? -1).trace"
-                switch worker.next(timeout: timeout, limit: Self.unitLimit, progress: current == nil ? nil : { Self.size(of: trace) }) {
+                switch worker.next(timeout: timeout, limit: Self.unitLimit, progress: current == nil ? nil : { Self.progress(of: trace) }) {
                 case .forged(let bytes):
                     state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
                 case .report(let bytes):
@@ -160,10 +160,11 @@ public struct IsolatedValidator: Sendable {
         return results + quietResults(results, plan: state.plan, subject: state.subject, path: path)
     }
 
-    /// The size of a file, or -1 when it is missing: how far a unit's call trace has grown.
-    private static func size(of path: String) -> Int64 {
+    /// How far a unit's call trace has come: its size and modification time, -1 when missing.
+    private static func progress(of path: String) -> Int64 {
         var st = stat()
-        return stat(path, &st) == 0 ? Int64(st.st_size) : -1
+        guard stat(path, &st) == 0 else { return -1 }
+        return Int64(st.st_size) &* 1_000_003 &+ Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec)
     }
 
     /// What the worker printed since the last unit began, escaped and cut at 4 KiB.

@@ -13,6 +13,9 @@ import Musl
 /// `magic`. It takes the secret and the request from that packet, marks the descriptor
 /// close-on-exec and signs every report with the secret.
 public final class WorkerChannel: @unchecked Sendable {
+    /// The payload of a heartbeat: plugin calls returned since the last one.
+    static let heartbeat: [UInt8] = [0x7E]
+
     /// The first bytes of the host's first packet.
     static let magic = "transition-catalog-worker/1 "
 

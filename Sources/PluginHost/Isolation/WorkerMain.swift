@@ -15,6 +15,7 @@ public enum WorkerMain {
         // runtime's own crash handler would print a report and take seconds.
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
         watchHost(channel)
+        beat(channel)
         let reporter = Reporter(channel: channel)
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
         switch request {
@@ -40,6 +41,25 @@ public enum WorkerMain {
                 if r < 0 { return }
             }
             Glibc.kill(0, SIGKILL)
+        }
+        thread.stackSize = 1 << 16
+        thread.start()
+    }
+
+    /// Every 200 ms in which plugin calls returned, sends the host a heartbeat: the watchdog then
+    /// waits for the next one, so only a call that does not return times out.
+    private static func beat(_ channel: WorkerChannel) {
+        let thread = Thread {
+            var last = CallCounter.returned
+            var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            while true {
+                nanosleep(&pause, nil)
+                let now = CallCounter.returned
+                if now != last {
+                    last = now
+                    channel.send(WorkerChannel.heartbeat)
+                }
+            }
         }
         thread.stackSize = 1 << 16
         thread.start()

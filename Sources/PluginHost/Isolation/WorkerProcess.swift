@@ -70,6 +70,7 @@ public final class WorkerProcess {
     private var ending: Ending?
     private var channelClosed = false
     private var packet = [UInt8](repeating: 0, count: 1 << 20)
+    private var lastBeat = 0.0
 
     /// Starts `executable` as a worker and hands it `request` (any bytes the worker side
     /// understands) over the report channel.
@@ -152,9 +153,10 @@ public final class WorkerProcess {
         }
     }
 
-    /// The next thing the worker did, waiting at most `timeout` seconds for it. When `progress`
-    /// is given, the wait goes on as long as the value it returns keeps changing every `timeout`
-    /// seconds (a watchdog per plugin call, not per unit), up to `limit` seconds in all. When the
+    /// The next thing the worker did, waiting at most `timeout` seconds for it. The wait starts
+    /// again at each heartbeat (plugin calls returned) and, when `progress` is given, whenever the
+    /// value it returns changes: a watchdog per plugin call, not per unit, up to `limit` seconds in
+    /// all. When the
     /// time is up the worker's process group is killed and `.ended(.timedOut)` is returned.
     public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil) -> Event {
         if let ending { return .ended(ending) }
@@ -169,6 +171,7 @@ public final class WorkerProcess {
                 return .ended(conclude(status))
             }
             let now = Self.now()
+            lastChange = max(lastChange, lastBeat)
             if let progress {
                 let value = progress()
                 if value != seen {
@@ -222,18 +225,26 @@ public final class WorkerProcess {
         return status
     }
 
+    /// The next packet, if one is waiting; heartbeats are noted, not returned.
     private func receive() -> Event? {
-        let n = packet.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-        if n < 0 { return nil }
-        if n == 0 {
-            channelClosed = true
-            return nil
+        while true {
+            let n = packet.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0 { return nil }
+            if n == 0 {
+                channelClosed = true
+                return nil
+            }
+            let body = packet[..<n]
+            guard body.count > secret.count, body.starts(with: secret), body[body.startIndex + secret.count] == UInt8(ascii: " ") else {
+                return .forged(n)
+            }
+            let payload = Array(body.dropFirst(secret.count + 1))
+            if payload == WorkerChannel.heartbeat {
+                lastBeat = Self.now()
+                continue
+            }
+            return .report(payload)
         }
-        let body = packet[..<n]
-        guard body.count > secret.count, body.starts(with: secret), body[body.startIndex + secret.count] == UInt8(ascii: " ") else {
-            return .forged(n)
-        }
-        return .report(Array(body.dropFirst(secret.count + 1)))
     }
 
     private func reap(blocking: Bool) -> Ending? {

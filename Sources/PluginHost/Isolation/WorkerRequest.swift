@@ -38,6 +38,9 @@ public enum WorkerRequest: Codable, Sendable {
         public var parameters: [Double]?
         /// How completion is called.
         public var finished: Bool
+        /// Where the call trace is written (`unit-1.trace`), as a validation worker writes its own,
+        /// so the two kinds of worker look alike to the plugin.
+        public var capture: String
     }
 
     /// The units of one plugin a validation worker runs.

@@ -65,8 +65,17 @@ public final class CallTracer: @unchecked Sendable {
 
     /// A tracer writing to `path` (created or truncated).
     public init?(path: String) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
-        if fd < 0 { return nil }
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        if opened < 0 { return nil }
+        // Kept at a high descriptor number, so the low numbers look as they do in a host that
+        // traces nothing.
+        let high = fcntl(opened, F_DUPFD_CLOEXEC, Int32.random(in: 100..<500))
+        if high >= 0 {
+            close(opened)
+            fd = high
+        } else {
+            fd = opened
+        }
     }
 
     deinit { close(fd) }
@@ -103,8 +112,12 @@ public final class CallTracer: @unchecked Sendable {
         }
         lock.lock()
         defer { lock.unlock() }
-        guard lines < Self.lineLimit else { return }
         lines += 1
+        guard lines <= Self.lineLimit else {
+            // A full trace still shows the host's watchdog that calls return.
+            if lines % 256 == 0 { futimens(fd, nil) }
+            return
+        }
         data.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 
