@@ -1,5 +1,11 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
+
+// The benchmarks (`Benchmarks/`, see BENCHMARKS.md) and their harness, ordo-one/benchmark, are part
+// of the package only when TRANSITION_CATALOG_BENCHMARKS is set, so that building the tool and
+// running the tests compile neither: `TRANSITION_CATALOG_BENCHMARKS=1 swift package benchmark`.
+let withBenchmarks = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_BENCHMARKS"] ?? "").isEmpty
 
 let package = Package(
     name: "TransitionCatalog",
@@ -14,7 +20,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         // The plugin ABI: include/transition_catalog.h and its module map.
@@ -31,9 +36,12 @@ let package = Package(
             dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
-        // Pixels come from Debian's C libraries: cairo draws and writes PNG, giflib writes GIF.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        .systemLibrary(name: "CGIF", pkgConfig: "libgif", providers: [.apt(["libgif-dev"])]),
+        // Pixels come from Debian's C libraries, cairo (drawing, PNG) and giflib (GIF), opened at run
+        // time by the commands that draw: the build needs neither's headers, and no other command
+        // loads them.
+        .target(name: "CLibraryLoader"),
+        .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
+        .target(name: "CGIF", dependencies: ["CLibraryLoader"]),
         // Previews of sampled transitions: PNG filmstrip, GIF, HTML page and gallery, Lottie.
         .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF"]),
         .executableTarget(
@@ -60,8 +68,15 @@ let package = Package(
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
         .testTarget(
             name: "RenderersTests",
-            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "TestSupport"]
+            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "CLibraryLoader", "TestSupport"]
         ),
+    ]
+)
+
+if withBenchmarks {
+    package.dependencies.append(
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]))
+    package.targets.append(
         // The benchmarks (`swift package benchmark`, see BENCHMARKS.md). They reach the built-in
         // animators' code directly, to set it against the same code behind the C ABI.
         .executableTarget(
@@ -72,6 +87,5 @@ let package = Package(
             ],
             path: "Benchmarks/TransitionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-    ]
-)
+        ))
+}

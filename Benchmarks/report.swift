@@ -1,6 +1,6 @@
 // Sets one benchmark run's results side by side, as the tables of BENCHMARKS.md.
 //
-//   swift package --allow-writing-to-directory .build/benchmark-results \
+//   TRANSITION_CATALOG_BENCHMARKS=1 swift package --allow-writing-to-directory .build/benchmark-results \
 //       benchmark --format jmh --path .build/benchmark-results --no-progress
 //   swift Benchmarks/report.swift .build/benchmark-results/Current_run.jmh.json
 //

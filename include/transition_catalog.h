@@ -1,5 +1,5 @@
 /*
- * transition_catalog.h: the Transition Catalog animator plugin ABI, version 1.
+ * transition_catalog.h: the Transition Catalog animator plugin ABI, version 1.1.
  *
  * An animator says, for any progress of a screen transition (push, pop, present, dismiss, tab),
  * where every view is: frame, alpha, 3D transform, corner radius and stacking order. Animators
@@ -22,10 +22,17 @@
  *                          every mutable value in its per-transition state, never in globals.
  *     [setup], [step], [completion]  the lifecycle phase in which a host service may be called.
  * - Geometry uses points in the container's coordinate space, origin top-left, y down.
+ *
+ * What 1.1 adds (nothing of 1.0 changes; a plugin built against the 1.0 header loads and runs as
+ * before): the compositing model written down (see "The compositing model" below), geometry
+ * helpers as static inline functions, inline twins of the function-like macros, and the host
+ * extension TC_COMPOSITING_EXTENSION_ID (a shared camera, one-sided views, snapshots of a
+ * sub-rectangle, matched elements).
  */
 #ifndef TRANSITION_CATALOG_H
 #define TRANSITION_CATALOG_H
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -46,7 +53,7 @@ extern "C" {
  * ------------------------------------------------------------------------------------------- */
 
 #define TC_ABI_VERSION_MAJOR 1
-#define TC_ABI_VERSION_MINOR 0
+#define TC_ABI_VERSION_MINOR 1
 #define TC_ABI_VERSION_PATCH 0
 
 /* A semantic version. Same major: compatible. Minor: backward-compatible additions (new
@@ -63,6 +70,16 @@ typedef struct tc_version {
  * [any-thread, pure] */
 static inline bool tc_version_is_compatible(tc_version_t v) {
     return v.major == TC_ABI_VERSION_MAJOR;
+}
+
+/* The version of this header: what TC_ABI_VERSION_INIT spells, as a function for languages that
+ * cannot use the macro (Swift, Rust bindgen). [any-thread, pure] (1.1) */
+static inline tc_version_t tc_abi_version(void) {
+    tc_version_t v;
+    v.major = TC_ABI_VERSION_MAJOR;
+    v.minor = TC_ABI_VERSION_MINOR;
+    v.patch = TC_ABI_VERSION_PATCH;
+    return v;
 }
 
 /* Limits a host enforces on descriptor strings, in bytes, without the terminating NUL. */
@@ -90,6 +107,11 @@ typedef enum tc_operation {
 /* The bit of an operation in `tc_animator_t.operations`. */
 #define TC_OPERATION_BIT(op) (1u << (uint32_t)(op))
 
+/* TC_OPERATION_BIT as a function. [any-thread, pure] (1.1) */
+static inline uint32_t tc_operation_bit(tc_operation_t op) {
+    return 1u << (uint32_t)op;
+}
+
 /* How a modal screen is presented. Only present and dismiss use a style other than full screen.
  * full screen: both views are in the container; after a finished present the presenting view
  *              leaves the hierarchy.
@@ -103,6 +125,11 @@ typedef enum tc_presentation_style {
 } tc_presentation_style_t;
 
 #define TC_STYLE_BIT(style) (1u << (uint32_t)(style))
+
+/* TC_STYLE_BIT as a function. [any-thread, pure] (1.1) */
+static inline uint32_t tc_style_bit(tc_presentation_style_t style) {
+    return 1u << (uint32_t)style;
+}
 
 typedef struct tc_rect {
     double x;
@@ -121,7 +148,8 @@ typedef struct tc_color {
 
 /* A 4x4 transform, column-major (m[12], m[13], m[14] are the translation), applied about the
  * view's centre, with points as column vectors: p' = M p. Perspective is allowed (m[11] = -1/d
- * gives a camera at distance d, as Core Animation's m34). Identity: m[0] = m[5] = m[10] = m[15] = 1. */
+ * gives a camera at distance d, as Core Animation's m34). Identity: m[0] = m[5] = m[10] = m[15] = 1.
+ * Axes, rotation signs and how transforms reach the screen: see "The compositing model" below. */
 typedef struct tc_transform {
     double m[16];
 } tc_transform_t;
@@ -131,6 +159,63 @@ typedef struct tc_transform {
  * array that `step` fills. TC_VIEW_NONE marks an absent view. */
 typedef int32_t tc_view_id_t;
 #define TC_VIEW_NONE ((tc_view_id_t)-1)
+
+/* ---------------------------------------------------------------------------------------------
+ * The compositing model (written down in 1.1; it is what 1.0 hosts already drew)
+ *
+ * Axes. +x points right, +y down, +z towards the viewer. The screen is the plane z = 0.
+ *
+ * Rotation signs. The rotation matrices are the standard right-handed ones, the same as Core
+ * Animation's CATransform3DMakeRotation: a positive angle about x turns +y towards +z, about y
+ * turns +z towards +x, about z turns +x towards +y. Because +y points down, what you see is:
+ *   - about z, positive is clockwise on screen;
+ *   - about y, positive moves the right edge away from the viewer and the left edge towards it:
+ *     under perspective the right half gets smaller and the left half bigger; a view hinged on
+ *     its left edge (anchor 0, 0.5) swings open away from the viewer as the angle grows;
+ *   - about x, positive moves the bottom edge towards the viewer and the top edge away.
+ *
+ * Transform origin. A view's transform applies about the centre of its frame: a point (x, y) of
+ * the frame is taken relative to the centre, transformed, then moved back. To turn about another
+ * point (a hinge, CALayer's anchorPoint) wrap the transform with tc_transform_about_anchor.
+ *
+ * Perspective and the camera. A transform may carry its own perspective (m[11] = -1/d, an eye at
+ * distance d in front of the view's centre), as in 1.0. In 1.1 the container also has a camera
+ * (tc_camera_t, set with the compositing extension), Core Animation's sublayerTransform: a
+ * sublayer transform and a perspective, both about the container's centre, shared by every view.
+ * A view point p (relative to the view's centre) lands on screen at
+ *     q = C * T(view centre) * M * p,   C = T(c) * P(eye_distance) * S * T(-c)
+ * where M is the view's transform, c the container's centre, S the camera's sublayer transform
+ * and P the perspective matrix; then x = q.x / q.w, y = q.y / q.w. Points with q.w <= 0 are
+ * behind the eye and are not drawn. Without a camera (the default) C is the identity.
+ *
+ * Compositing. Views are painted in stacking order (z_index, then container order), each one
+ * flattened onto the screen, the later over the earlier. There is no depth buffer, as in Core
+ * Animation: a view's z never hides another view; only the order does.
+ *
+ * Back faces. A view faces away when its projected corners (top-left, top-right, bottom-right,
+ * bottom-left) run anticlockwise on screen. Views are double-sided by default and then show
+ * their front, mirrored, when they face away (CALayer.isDoubleSided). A view made one-sided with
+ * the compositing extension's set_double_sided is not drawn while it faces away: cube faces and
+ * flip cards turn away without drawing over the face in front.
+ *
+ * Snapshot content. A snapshot (or tile) shows a rectangle of its source view, given in the
+ * source's own coordinates (origin at the top-left of the source's frame, in points), scaled to
+ * fill the snapshot's frame: a snapshot whose frame is twice the rectangle's size shows it twice
+ * as large, never more of the source. snapshot_view takes the whole source; the extension's
+ * snapshot_rect takes any rectangle (halves, folds, tiles). A snapshot of a snapshot shows the
+ * original screen.
+ *
+ * Hand-over. At progress 0 and 1 what matters is what is seen. A snapshot may stand in for its
+ * source: at progress 0 a snapshot lying exactly where its part of the from-view is, with the
+ * same look, counts as the from-view; at progress 1 snapshots lying exactly where their part of
+ * the to-view ends count as the to-view. So a door or a fold may keep its snapshots visible at
+ * the ends and hide the screen they picture, without cross-fades.
+ *
+ * Matched elements. A host may tell an animator that an element appears on both screens (a card
+ * in a list that becomes the detail screen's header): an id, its frame in the from-screen, its
+ * frame in the to-screen, and a snapshot view for each side, made by the host before setup and
+ * not in the container. Read them with the compositing extension's matched_element.
+ * ------------------------------------------------------------------------------------------- */
 
 /* What a view is. from and to are the two screens; the rest are views an animator makes. */
 typedef enum tc_view_role {
@@ -157,6 +242,109 @@ typedef struct tc_view_state {
     bool hidden;               /* a hidden view is not drawn and does not cover anything */
     tc_color_t color;          /* fill of views the animator made; ignored for from and to */
 } tc_view_state_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * Geometry helpers (1.1). All [any-thread, pure]. Angles are in radians. Compose with
+ * tc_transform_multiply(a, b): b applies first, then a.
+ * ------------------------------------------------------------------------------------------- */
+
+/* The transform that changes nothing. */
+static inline tc_transform_t tc_transform_identity(void) {
+    tc_transform_t t;
+    int i;
+    for (i = 0; i < 16; i++) t.m[i] = (i % 5 == 0) ? 1.0 : 0.0;
+    return t;
+}
+
+/* The product a * b: the transform that applies b first, then a. */
+static inline tc_transform_t tc_transform_multiply(tc_transform_t a, tc_transform_t b) {
+    tc_transform_t r;
+    int c, row, k;
+    for (c = 0; c < 4; c++) {
+        for (row = 0; row < 4; row++) {
+            double sum = 0.0;
+            for (k = 0; k < 4; k++) sum += a.m[k * 4 + row] * b.m[c * 4 + k];
+            r.m[c * 4 + row] = sum;
+        }
+    }
+    return r;
+}
+
+/* A move by (x, y, z) points. */
+static inline tc_transform_t tc_transform_translate(double x, double y, double z) {
+    tc_transform_t t = tc_transform_identity();
+    t.m[12] = x;
+    t.m[13] = y;
+    t.m[14] = z;
+    return t;
+}
+
+/* A scale by (x, y, z) about the origin (a view's centre). */
+static inline tc_transform_t tc_transform_scale(double x, double y, double z) {
+    tc_transform_t t = tc_transform_identity();
+    t.m[0] = x;
+    t.m[5] = y;
+    t.m[10] = z;
+    return t;
+}
+
+/* A rotation about the x axis: positive turns +y towards +z (the bottom edge comes towards the
+ * viewer). */
+static inline tc_transform_t tc_transform_rotate_x(double radians) {
+    tc_transform_t t = tc_transform_identity();
+    double c = cos(radians), s = sin(radians);
+    t.m[5] = c;
+    t.m[6] = s;
+    t.m[9] = -s;
+    t.m[10] = c;
+    return t;
+}
+
+/* A rotation about the y axis: positive turns +z towards +x (the right edge goes away from the
+ * viewer, the left edge comes towards it). */
+static inline tc_transform_t tc_transform_rotate_y(double radians) {
+    tc_transform_t t = tc_transform_identity();
+    double c = cos(radians), s = sin(radians);
+    t.m[0] = c;
+    t.m[2] = -s;
+    t.m[8] = s;
+    t.m[10] = c;
+    return t;
+}
+
+/* A rotation about the z axis: positive turns +x towards +y (clockwise on screen). */
+static inline tc_transform_t tc_transform_rotate_z(double radians) {
+    tc_transform_t t = tc_transform_identity();
+    double c = cos(radians), s = sin(radians);
+    t.m[0] = c;
+    t.m[1] = s;
+    t.m[4] = -s;
+    t.m[5] = c;
+    return t;
+}
+
+/* A perspective seen from an eye `distance` points in front of the origin (m[11] = -1/distance,
+ * Core Animation's m34). A distance <= 0 or not finite gives the identity (no perspective). */
+static inline tc_transform_t tc_transform_perspective(double distance) {
+    tc_transform_t t = tc_transform_identity();
+    if (distance > 0 && distance < INFINITY) t.m[11] = -1.0 / distance;
+    return t;
+}
+
+/* `t` applied about the point (x, y, z) instead of the origin: T(p) * t * T(-p). The point is
+ * relative to the view's centre. */
+static inline tc_transform_t tc_transform_about(tc_transform_t t, double x, double y, double z) {
+    return tc_transform_multiply(tc_transform_translate(x, y, z),
+                                 tc_transform_multiply(t, tc_transform_translate(-x, -y, -z)));
+}
+
+/* `t` applied about an anchor of `frame` given in unit coordinates, as CALayer.anchorPoint:
+ * (0, 0) is the top-left corner, (0.5, 0.5) the centre, (0, 0.5) the middle of the left edge (a
+ * hinge). Rotating about an anchor: tc_transform_about_anchor(tc_transform_rotate_y(a), frame, 0, 0.5). */
+static inline tc_transform_t tc_transform_about_anchor(tc_transform_t t, tc_rect_t frame, double anchor_x,
+                                                       double anchor_y) {
+    return tc_transform_about(t, (anchor_x - 0.5) * frame.width, (anchor_y - 0.5) * frame.height, 0.0);
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Parameters
@@ -298,6 +486,93 @@ struct tc_host {
      * context. [any-thread] */
     const void *(*get_extension)(const tc_context_t *ctx, const char *id);
 };
+
+/* ---------------------------------------------------------------------------------------------
+ * The compositing extension (1.1)
+ *
+ * const tc_compositing_t *comp = tc_compositing(ctx);   NULL from a 1.0 host
+ * ------------------------------------------------------------------------------------------- */
+
+/* The id of the compositing host extension, for `tc_host_t.get_extension`. */
+#define TC_COMPOSITING_EXTENSION_ID "org.transitioncatalog.compositing/1"
+
+/* The container's camera (Core Animation's sublayerTransform on the container): applied about
+ * the container's centre to every view, after each view's own transform, so sibling views share
+ * one vanishing point. See "The compositing model". */
+typedef struct tc_camera {
+    double eye_distance;                /* perspective: the eye's distance in points in front of the
+                                           container's centre; 0 for none */
+    tc_transform_t sublayer_transform;  /* applied before the perspective; identity for none */
+} tc_camera_t;
+
+/* The camera that changes nothing: no perspective, identity sublayer transform. [any-thread, pure] */
+static inline tc_camera_t tc_camera_none(void) {
+    tc_camera_t camera;
+    camera.eye_distance = 0.0;
+    camera.sublayer_transform = tc_transform_identity();
+    return camera;
+}
+
+/* A camera with an eye at `eye_distance` points and no sublayer transform: the usual choice for
+ * cubes, doors and flips (500 to 1000 points for a phone). [any-thread, pure] */
+static inline tc_camera_t tc_camera_perspective(double eye_distance) {
+    tc_camera_t camera = tc_camera_none();
+    camera.eye_distance = eye_distance;
+    return camera;
+}
+
+/* An element shown by both screens: a matched (shared) element. The strings and the struct a
+ * host fills are valid as long as the context. */
+typedef struct tc_matched_element {
+    const char *id;           /* the element's id, UTF-8 */
+    tc_rect_t from_frame;     /* where it is in the from-screen, container coordinates, with the
+                                 from-view at its initial frame */
+    tc_rect_t to_frame;       /* where it is in the to-screen, with the to-view at its final frame */
+    tc_view_id_t from_view;   /* a snapshot of from_frame of the from-view (frame from_frame), not in
+                                 the container; TC_VIEW_NONE when the context has no from-view */
+    tc_view_id_t to_view;     /* a snapshot of to_frame of the to-view (frame to_frame), not in the
+                                 container; TC_VIEW_NONE when the context has no to-view */
+} tc_matched_element_t;
+
+/* The compositing services. Owned by the host, valid as long as the context. New services come as
+ * a new revision of the id ("org.transitioncatalog.compositing/2"), never by changing this struct. */
+typedef struct tc_compositing {
+    tc_version_t abi; /* the host's ABI version */
+
+    /* Makes `view` double-sided (true, the default for every view) or one-sided (false): a one-sided
+     * view is not drawn while it faces away. Returns false when `view` is unknown.
+     * [transition-thread, setup] */
+    bool (*set_double_sided)(const tc_context_t *ctx, tc_view_id_t view, bool double_sided);
+
+    /* Sets the container's camera. In setup it sets the camera of every step; in step it sets the
+     * camera of that step only (before every step the camera is reset to the one setup left), so
+     * a camera may move with progress and step stays pure. Returns false when a number is not
+     * finite or eye_distance < 0 (the camera is then unchanged).
+     * [transition-thread, setup or step] */
+    bool (*set_camera)(const tc_context_t *ctx, const tc_camera_t *camera);
+
+    /* Makes a snapshot of the rectangle `rect` of `view`, in the view's own coordinates (origin at
+     * the top-left of its frame): a new view with `role` (TC_ROLE_SNAPSHOT or TC_ROLE_TILE) whose
+     * frame is that rectangle in container coordinates, not yet in the container. Its content is
+     * that rectangle of the source, scaled with the snapshot's frame. `rect` may reach outside the
+     * view (that part is transparent) but must have a positive size. Returns TC_VIEW_NONE when
+     * `view` is unknown or absent, `role` is not snapshot or tile, or `rect` is empty or not
+     * finite. [transition-thread, setup] */
+    tc_view_id_t (*snapshot_rect)(const tc_context_t *ctx, tc_view_id_t view, tc_rect_t rect, uint32_t role);
+
+    /* The number of matched elements of the transition. [any-thread] */
+    uint32_t (*matched_element_count)(const tc_context_t *ctx);
+
+    /* Fills `*element` with matched element `index` (0 ... count - 1). Returns false when `index`
+     * is out of range or `element` is NULL. [any-thread] */
+    bool (*matched_element)(const tc_context_t *ctx, uint32_t index, tc_matched_element_t *element);
+} tc_compositing_t;
+
+/* The compositing extension of the host serving `ctx`, or NULL when the host is older than 1.1.
+ * [any-thread] */
+static inline const tc_compositing_t *tc_compositing(const tc_context_t *ctx) {
+    return (const tc_compositing_t *)ctx->host->get_extension(ctx, TC_COMPOSITING_EXTENSION_ID);
+}
 
 /* ---------------------------------------------------------------------------------------------
  * Animators

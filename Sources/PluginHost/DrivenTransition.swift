@@ -219,38 +219,13 @@ public final class DrivenTransition {
     /// Adds the views outside the plugin's container under its views: the backdrop, then the
     /// presentation's dimming view.
     private func compose(_ frame: TransitionFrame) -> TransitionFrame {
-        var below: [SampledView] = []
-        var next = Int32(frame.views.count)
-        let lastScreen = backdrop.lastIndex { $0.screen != nil }
-        for (i, layer) in backdrop.enumerated() {
-            let role: ViewRole
-            var color: Color?
-            switch layer.content {
-            case .dimming(let fill):
-                role = .dimming
-                color = fill
-            case .screen:
-                if i == lastScreen && context.style == .custom {
-                    role = context.operation == .present ? .from : .to
-                } else {
-                    role = .decoration
-                }
-            }
-            below.append(SampledView(
-                id: ViewID(next), role: role, containerIndex: below.count,
-                state: ViewState(frame: layer.frame, alpha: layer.alpha, color: color)))
-            next += 1
-        }
+        var below = Backdrop(backdrop).views(in: context, firstID: Int32(frame.views.count))
         if let presentation, !animatorDrawsDimming,
-           let state = presentation.dimmingState(in: context.containerBounds, atProgress: frame.progress) {
-            below.append(SampledView(id: ViewID(next), role: .dimming, containerIndex: below.count, state: state))
+           var state = presentation.dimmingState(in: context.containerBounds, atProgress: frame.progress) {
+            state.zIndex = Backdrop.zIndex
+            below.append(SampledView(
+                id: ViewID(Int32(frame.views.count + below.count)), role: .dimming, containerIndex: below.count, state: state))
         }
-        guard !below.isEmpty else { return frame }
-        let shifted = frame.views.map { view -> SampledView in
-            var v = view
-            v.containerIndex = view.containerIndex.map { $0 + below.count }
-            return v
-        }
-        return TransitionFrame(progress: frame.progress, views: shifted + below)
+        return frame.placing(below: below)
     }
 }

@@ -50,7 +50,40 @@ enum HostServices {
                 let text = PluginString(message, limit: 4096).text
                 session(ctx)?.appendLog(level: level, message: text)
             },
-            get_extension: { _, _ in nil }))
+            get_extension: { _, id in
+                guard let id, strcmp(id, TC_COMPOSITING_EXTENSION_ID) == 0 else { return nil }
+                return UnsafeRawPointer(HostServices.compositing)
+            }))
+        return UnsafePointer(t)
+    }()
+
+    /// The compositing extension (`org.transitioncatalog.compositing/1`).
+    nonisolated(unsafe) static let compositing: UnsafePointer<tc_compositing_t> = {
+        let t = UnsafeMutablePointer<tc_compositing_t>.allocate(capacity: 1)
+        t.initialize(to: tc_compositing_t(
+            abi: ABIVersion.host.c,
+            set_double_sided: { ctx, view, doubleSided in
+                guard let s = session(ctx) else { return false }
+                return s.traced("set_double_sided", [Double(view), doubleSided ? 1 : 0], s.setDoubleSided(view, doubleSided))
+            },
+            set_camera: { ctx, camera in
+                guard let s = session(ctx) else { return false }
+                let args = camera.map { [$0.pointee.eye_distance] + Transform3D($0.pointee.sublayer_transform).columnMajor } ?? []
+                return s.traced("set_camera", args, s.setCamera(camera))
+            },
+            snapshot_rect: { ctx, view, rect, role in
+                guard let s = session(ctx) else { return TC_VIEW_NONE }
+                return s.traced(
+                    "snapshot_rect", [Double(view), rect.x, rect.y, rect.width, rect.height, Double(role)],
+                    s.snapshotRect(view, rect, role: role))
+            },
+            matched_element_count: { ctx in
+                UInt32(session(ctx)?.context.matchedElements.count ?? 0)
+            },
+            matched_element: { ctx, index, element in
+                guard let s = session(ctx) else { return false }
+                return s.traced("matched_element", [Double(index)], s.matchedElement(index, element))
+            }))
         return UnsafePointer(t)
     }()
 

@@ -63,7 +63,9 @@ public struct PluginSearchPath: Sendable, Hashable {
                     }
                     errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "no such file or directory (from \(entry.origin))", remedy: "fix the path or remove it"))
                 } else {
-                    errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "the built-in plugin library is missing", remedy: "build it with `swift build` (it is the CatalogPlugins product)"))
+                    errors.append(PluginError(
+                        kind: .unreadable, path: entry.path, reason: PluginError.missingBuiltInsReason,
+                        remedy: "it is built beside the catalog executable by `swift build` (not by `swift build --product catalog` alone); build it, or pass --no-builtins"))
                 }
                 continue
             }

@@ -22,6 +22,13 @@ public struct PluginError: Error, Hashable, CustomStringConvertible, Sendable, C
         case unreadable = "unreadable"
     }
 
+    /// The reason given when the built-in plugin library is not beside the executable.
+    public static let missingBuiltInsReason = "the built-in plugin library is missing"
+
+    /// True when this error says the built-in plugin library is missing, which leaves the tool
+    /// without its own animators.
+    public var isMissingBuiltIns: Bool { kind == .unreadable && reason == Self.missingBuiltInsReason }
+
     /// The kind of failure.
     public let kind: Kind
     /// The plugin file.

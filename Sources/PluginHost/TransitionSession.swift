@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import TransitionABI
 import TransitionCore
 
@@ -100,7 +105,18 @@ public final class TransitionSession {
         var role: ViewRole
         var source: ViewID?
         var base: tc_view_state_t
+        var doubleSided = true
+        var content: SnapshotContent? = nil
     }
+
+    /// The camera setup left: every step starts from it.
+    private(set) var baseCamera: Camera
+    /// The camera of the current step.
+    @exclusivity(unchecked) private(set) var stepCamera: Camera
+    /// True when the current step changed the camera, so the next one starts from `baseCamera` again.
+    @exclusivity(unchecked) private var cameraSetInStep = false
+    /// The matched elements as the plugin reads them, with C copies of their ids.
+    private let cMatchedElements: UnsafeMutablePointer<tc_matched_element_t>?
 
     @exclusivity(unchecked) private(set) var views: [ViewRecord] = []
     private let cContext: UnsafeMutablePointer<tc_context_t>
@@ -132,9 +148,25 @@ public final class TransitionSession {
         bases = .allocate(capacity: capacity)
         stepFunction = animator.pointer.pointee.step
         cContext = .allocate(capacity: 1)
+        baseCamera = .centered(in: context.containerBounds)
+        stepCamera = baseCamera
+        if context.matchedElements.isEmpty {
+            cMatchedElements = nil
+        } else {
+            let elements = UnsafeMutablePointer<tc_matched_element_t>.allocate(capacity: context.matchedElements.count)
+            for (i, e) in context.matchedElements.enumerated() {
+                elements[i] = tc_matched_element_t(
+                    id: UnsafePointer(strdup(e.id)), from_frame: e.fromFrame.c, to_frame: e.toFrame.c,
+                    from_view: e.fromView?.rawValue ?? TC_VIEW_NONE, to_view: e.toView?.rawValue ?? TC_VIEW_NONE)
+            }
+            cMatchedElements = elements
+        }
         for id in [context.fromView, context.toView].compactMap({ $0 }).sorted() {
-            views.append(ViewRecord(role: context.role(of: id)!, source: nil, base: context.baseState(of: id)!.c))
-            bases[views.count - 1] = views[views.count - 1].base
+            appendView(ViewRecord(role: context.role(of: id)!, source: nil, base: context.baseState(of: id)!.c))
+        }
+        for side in context.matchedElementViews {
+            appendView(ViewRecord(
+                role: .snapshot, source: side.content.source, base: ViewState(frame: side.frame).c, content: side.content))
         }
         cContext.initialize(to: tc_context_t(
             abi: ABIVersion.host.c, operation: UInt32(context.operation.rawValue),
@@ -151,6 +183,10 @@ public final class TransitionSession {
 
     deinit {
         if phase == .running { complete(finished: false) }
+        if let cMatchedElements {
+            for i in 0..<context.matchedElements.count { free(UnsafeMutablePointer(mutating: cMatchedElements[i].id)) }
+            cMatchedElements.deallocate()
+        }
         cContext.deallocate()
         cParameters.deallocate()
         states.deallocate()
@@ -219,6 +255,10 @@ public final class TransitionSession {
         precondition(phase == .running, "step runs between setup and completion")
         let count = views.count, states = states
         states.update(from: bases, count: count)
+        if cameraSetInStep {
+            stepCamera = baseCamera
+            cameraSetInStep = false
+        }
         phase = .stepping
         switch call {
         case .direct:
@@ -262,11 +302,12 @@ public final class TransitionSession {
         for (i, id) in container.enumerated() { positions[id] = i }
         let sampled = views.indices.map { i in
             let id = ViewID(Int32(i))
-            return SampledView(
-                id: id, role: views[i].role, source: views[i].source, containerIndex: positions[id],
-                state: ViewState(buffer[i], madeByAnimator: !views[i].role.isScreen))
+            var state = ViewState(buffer[i], madeByAnimator: !views[i].role.isScreen)
+            state.doubleSided = views[i].doubleSided
+            state.content = views[i].content
+            return SampledView(id: id, role: views[i].role, source: views[i].source, containerIndex: positions[id], state: state)
         }
-        return TransitionFrame(progress: progress, views: sampled)
+        return TransitionFrame(progress: progress, views: sampled, camera: stepCamera, matchedElements: context.matchedElements)
     }
 
     /// Calls the plugin's completion, then settles the hierarchy as UIKit does: finished keeps the
@@ -375,7 +416,13 @@ public final class TransitionSession {
         }
         var base = ViewState(frame: Rect(frame), color: Color(color)).c
         if !Rect(frame).isFinite { base.frame = Rect.zero.c }
-        views.append(ViewRecord(role: r, source: source, base: base))
+        return appendView(ViewRecord(role: r, source: source, base: base))
+    }
+
+    /// Adds a view record and its base state, growing the state buffers when needed; returns its handle.
+    @discardableResult
+    private func appendView(_ record: ViewRecord) -> tc_view_id_t {
+        views.append(record)
         // One slot past the views always exists: the guard the traced step checks.
         if views.count >= capacity {
             let biggerStates = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
@@ -388,13 +435,73 @@ public final class TransitionSession {
             bases = biggerBases
             capacity *= 2
         }
-        bases[views.count - 1] = base
+        bases[views.count - 1] = record.base
         return Int32(views.count - 1)
     }
 
     func snapshotView(_ view: tc_view_id_t) -> tc_view_id_t {
         guard requirePhase([.settingUp], call: "snapshot_view"), let id = resolve(view, call: "snapshot_view") else { return TC_VIEW_NONE }
-        let source = views[Int(id.rawValue)].base
-        return makeView(role: UInt32(ViewRole.snapshot.rawValue), frame: source.frame, color: source.color, source: id, call: "snapshot_view")
+        let frame = views[Int(id.rawValue)].base.frame
+        return makeSnapshot(of: id, rect: Rect(x: 0, y: 0, width: frame.width, height: frame.height), role: .snapshot, call: "snapshot_view")
+    }
+
+    func snapshotRect(_ view: tc_view_id_t, _ rect: tc_rect_t, role: UInt32) -> tc_view_id_t {
+        guard requirePhase([.settingUp], call: "snapshot_rect"), let id = resolve(view, call: "snapshot_rect") else { return TC_VIEW_NONE }
+        guard let r = ViewRole(rawValue: Int(role)), r == .snapshot || r == .tile else {
+            misbehave(.badArgument, "snapshot_rect", "role \(role) is not TC_ROLE_SNAPSHOT or TC_ROLE_TILE")
+            return TC_VIEW_NONE
+        }
+        let area = Rect(rect)
+        guard area.isFinite, area.width > 0, area.height > 0 else {
+            misbehave(.badArgument, "snapshot_rect", "rectangle \(area) must be finite with a positive width and height, in the view's own coordinates")
+            return TC_VIEW_NONE
+        }
+        return makeSnapshot(of: id, rect: area, role: r, call: "snapshot_rect")
+    }
+
+    /// A snapshot of `rect` (in the source's own coordinates) of view `id`: its frame is that
+    /// rectangle in container coordinates, its content that rectangle of the original source.
+    private func makeSnapshot(of id: ViewID, rect: Rect, role: ViewRole, call: String) -> tc_view_id_t {
+        let record = views[Int(id.rawValue)]
+        let sourceFrame = Rect(record.base.frame)
+        let content = record.content?.cropped(to: rect, ofSnapshotSized: (sourceFrame.width, sourceFrame.height))
+            ?? SnapshotContent(source: id, rect: rect)
+        let frame = rect.offsetBy(dx: sourceFrame.x, dy: sourceFrame.y)
+        let made = makeView(role: UInt32(role.rawValue), frame: frame.c, color: record.base.color, source: content.source, call: call)
+        if made != TC_VIEW_NONE { views[Int(made)].content = content }
+        return made
+    }
+
+    func setDoubleSided(_ view: tc_view_id_t, _ doubleSided: Bool) -> Bool {
+        guard requirePhase([.settingUp], call: "set_double_sided"), let id = resolve(view, call: "set_double_sided") else { return false }
+        views[Int(id.rawValue)].doubleSided = doubleSided
+        return true
+    }
+
+    func setCamera(_ camera: UnsafePointer<tc_camera_t>?) -> Bool {
+        guard requirePhase([.settingUp, .stepping], call: "set_camera") else { return false }
+        guard let c = camera?.pointee else {
+            misbehave(.badArgument, "set_camera", "was given a NULL camera")
+            return false
+        }
+        let new = Camera.centered(in: context.containerBounds, eyeDistance: c.eye_distance, sublayerTransform: Transform3D(c.sublayer_transform))
+        guard new.isValid else {
+            misbehave(.badArgument, "set_camera", "eye_distance \(c.eye_distance) must be finite and >= 0 and the sublayer transform finite")
+            return false
+        }
+        if phase == .settingUp {
+            baseCamera = new
+            stepCamera = new
+        } else {
+            stepCamera = new
+            cameraSetInStep = true
+        }
+        return true
+    }
+
+    func matchedElement(_ index: UInt32, _ out: UnsafeMutablePointer<tc_matched_element_t>?) -> Bool {
+        guard let out, let cMatchedElements, Int(index) < context.matchedElements.count else { return false }
+        out.pointee = cMatchedElements[Int(index)]
+        return true
     }
 }

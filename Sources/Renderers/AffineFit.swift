@@ -29,7 +29,15 @@ public struct AffineFit: Sendable, Hashable {
     /// The placement of a card of `referenceWidth` x `referenceHeight` points (centred on its
     /// origin) that best matches `state` as drawn, or nil when a corner is behind the viewer.
     public init?(state: ViewState, referenceWidth: Double, referenceHeight: Double) {
-        guard let corners = state.projectedCorners, referenceWidth > 0, referenceHeight > 0 else { return nil }
+        guard let corners = state.projectedCorners else { return nil }
+        self.init(corners: corners, referenceWidth: referenceWidth, referenceHeight: referenceHeight)
+    }
+
+    /// The placement of a card of `referenceWidth` x `referenceHeight` points (centred on its
+    /// origin) that best matches a card drawn with `corners` (clockwise from the top-left, in
+    /// container coordinates, such as `ViewState.projectedCorners(camera:)` gives).
+    public init?(corners: [(x: Double, y: Double)], referenceWidth: Double, referenceHeight: Double) {
+        guard corners.count == 4, referenceWidth > 0, referenceHeight > 0 else { return nil }
         let hw = referenceWidth / 2, hh = referenceHeight / 2
         let local = [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)]
         let cx = corners.map(\.x).reduce(0, +) / 4, cy = corners.map(\.y).reduce(0, +) / 4

@@ -28,7 +28,7 @@ struct CSSScene {
     static func sharedCSS(style: CardStyle) -> String {
         """
         .stage{position:relative;overflow:hidden;isolation:isolate;background:\(style.screen.css)}
-        .view{position:absolute;box-sizing:border-box;transform-origin:50% 50%;animation-timing-function:linear;\
+        .view{position:absolute;box-sizing:border-box;overflow:hidden;transform-origin:50% 50%;animation-timing-function:linear;\
         animation-fill-mode:both;animation-iteration-count:infinite;animation-delay:var(--delay,0s);\
         animation-play-state:var(--state,running)}
         .blk{position:absolute}
@@ -85,18 +85,20 @@ struct CSSScene {
         for (n, viewID) in ids.enumerated() {
             let elementID = "\(id)v\(n)"
             guard let first = entries.lazy.compactMap({ $0.frame[viewID] }).first(where: \.isInContainer) else { continue }
-            let face = painter.face(of: first)
+            let content = painter.content(of: first)
             // Each entry's values; entries where the view is absent borrow a neighbour's numbers.
             var samples: [Sample?] = entries.map { entry in
                 let order = entry.frame.drawOrder
                 guard let rank = order.firstIndex(where: { $0.id == viewID }) else { return nil }
                 let view = order[rank], s = view.state
-                guard s.isFinite else { return nil }
+                let camera = entry.frame.camera(for: view)
+                guard s.isFinite, camera.isValid else { return nil }
                 let numbers = [
                     s.frame.x - bounds.x, s.frame.y - bounds.y, s.frame.width, s.frame.height,
                     min(max(s.alpha, 0), 1), RoundedRect.clampedRadius(s.frame, s.cornerRadius),
-                ] + s.transform.columnMajor
-                return Sample(visible: !s.hidden, numbers: numbers, z: rank + 1, color: style.fill(for: view).css)
+                ] + Self.elementTransform(s, camera: camera).columnMajor
+                let culled = !s.doubleSided && s.facesAway(camera: camera)
+                return Sample(visible: !s.hidden && !culled, numbers: numbers, z: rank + 1, color: content.crops ? "transparent" : style.fill(for: view).css)
             }
             guard let firstPresent = samples.firstIndex(where: { $0 != nil }) else { continue }
             var carry = samples[firstPresent]!
@@ -164,6 +166,12 @@ struct CSSScene {
             }
 
             html += "<div class=\"view\" id=\"\(elementID)\" data-role=\"\(first.role)\">"
+            if content.crops {
+                html += Self.snapshotFace(content)
+                html += "</div>"
+                continue
+            }
+            let face = content.face
             for block in face.blocks {
                 let r = block.rect
                 html += "<div class=\"blk\" style=\"left:\(pct(r.x, face.width));top:\(pct(r.y, face.height));width:\(pct(r.width, face.width));height:\(pct(r.height, face.height));border-radius:\(Format.number(block.radius, decimals: 3))px;background:\(block.color.css)\"></div>"
@@ -176,6 +184,41 @@ struct CSSScene {
         html += "</div>"
         self.html = html
         self.css = css
+    }
+}
+
+extension CSSScene {
+    /// The CSS transform of a view's element, which applies about the element's centre: the
+    /// view's transform under the container's camera, `T(-c) · camera · T(c) · transform` with
+    /// c the frame's centre, so the element lands where the view's screen transform puts it.
+    static func elementTransform(_ state: ViewState, camera: Camera) -> Transform3D {
+        guard !camera.isNone else { return state.transform }
+        let c = (x: state.frame.midX, y: state.frame.midY)
+        return Transform3D.translation(x: -c.x, y: -c.y)
+            .concatenating(camera.matrix)
+            .concatenating(.translation(x: c.x, y: c.y))
+            .concatenating(state.transform)
+    }
+
+    /// The markup inside a snapshot's element: its source's face, sized and placed so that the
+    /// snapshot's rectangle of it fills the element (whose overflow is hidden), all in
+    /// percentages so it follows the element's size.
+    static func snapshotFace(_ content: ViewContent) -> String {
+        let face = content.face, m = content.mapping
+        let card = content.card
+        guard card.width > 0, card.height > 0, m.scaleX > 0, m.scaleY > 0 else { return "" }
+        // The source face's box in card coordinates, as percentages of the card.
+        let box = Rect(x: m.dx * m.scaleX, y: m.dy * m.scaleY, width: face.width * m.scaleX, height: face.height * m.scaleY)
+        var html = "<div class=\"blk\" style=\"left:\(pct(box.x, card.width));top:\(pct(box.y, card.height));width:\(pct(box.width, card.width));height:\(pct(box.height, card.height));background:\(face.body.css)\">"
+        for block in face.blocks {
+            let r = block.rect
+            html += "<div class=\"blk\" style=\"left:\(pct(r.x, face.width));top:\(pct(r.y, face.height));width:\(pct(r.width, face.width));height:\(pct(r.height, face.height));border-radius:\(Format.number(block.radius * m.scaleX, decimals: 3))px;background:\(block.color.css)\"></div>"
+        }
+        if let label = face.label {
+            let k = m.scaleY
+            html += "<span class=\"lbl\" style=\"left:\(pct(label.x, face.width));top:\(pct(label.centerY - label.lineHeight / 2, face.height));height:\(Format.number(label.lineHeight * k, decimals: 3))px;line-height:\(Format.number(label.lineHeight * k, decimals: 3))px;font-size:\(Format.number(label.fontSize * k, decimals: 3))px;font-weight:\(label.bold ? 700 : 400);color:\(label.color.css)\">\(HTMLText.escape(label.text))</span>"
+        }
+        return html + "</div>"
     }
 }
 

@@ -18,13 +18,15 @@ final class CairoCanvas {
     static let maximumPixels = 64 * 1024 * 1024
 
     /// Creates a canvas of `width` x `height` pixels, transparent.
-    /// - Throws: `RenderError` for a size of zero or beyond the limits, or when cairo fails.
+    /// - Throws: `RenderError` for a size of zero or beyond the limits, when cairo cannot be loaded, or
+    ///   when it fails.
     init(width: Int, height: Int) throws(RenderError) {
         guard width >= 1, height >= 1 else { throw RenderError("an image must be at least 1x1 pixels; got \(width)x\(height)") }
         guard width <= Self.maximumSide, height <= Self.maximumSide, width * height <= Self.maximumPixels else {
             throw RenderError(
                 "the image would be \(width)x\(height) pixels, more than the limit of \(Self.maximumSide) pixels a side and \(Self.maximumPixels / 1_048_576) megapixels; use a smaller --scale, size or frame count")
         }
+        try GraphicsLibraries.loadCairo()
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
             cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
         else { throw RenderError("cairo could not make a \(width)x\(height) image") }
@@ -93,6 +95,78 @@ final class CairoCanvas {
         cairo_close_path(context)
         setSource(color)
         cairo_fill(context)
+    }
+
+    /// Fills polygons together with the nonzero winding rule (so a glyph's holes stay open).
+    func fillPolygons(_ polygons: [[(x: Double, y: Double)]], _ color: Color) {
+        var any = false
+        for polygon in polygons {
+            guard let first = polygon.first, polygon.count >= 3 else { continue }
+            cairo_move_to(context, first.x, first.y)
+            for p in polygon.dropFirst() { cairo_line_to(context, p.x, p.y) }
+            cairo_close_path(context)
+            any = true
+        }
+        guard any else { return }
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        setSource(color)
+        cairo_fill(context)
+    }
+
+    /// The outlines of the glyphs of `text` as polygons, in unhinted coordinates of the user
+    /// space with no transform: the line box's left edge at `x` and its vertical centre at
+    /// `centerY`. Curves are flattened to within a tenth of a point.
+    ///
+    /// The path is made on a scratch surface that holds the whole line, since cairo leaves out
+    /// glyphs that fall outside the surface (or the clip) they are laid out on.
+    func textOutlines(_ text: String, family: String, size: Double, bold: Bool, x: Double, centerY: Double) -> [[(x: Double, y: Double)]] {
+        guard size.isFinite, size > 0, size < 1000, !text.isEmpty else { return [] }
+        let pad = size
+        let width = Int32(min(8192, (size * Double(text.unicodeScalars.count + 2) * 1.5).rounded(.up)))
+        let height = Int32((size * 3).rounded(.up))
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height) else { return [] }
+        defer { cairo_surface_destroy(scratch) }
+        guard let context = cairo_create(scratch) else { return [] }
+        defer { cairo_destroy(context) }
+        if let options = cairo_font_options_create() {
+            cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+            cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+            cairo_set_font_options(context, options)
+            cairo_font_options_destroy(options)
+        }
+        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        var extents = cairo_font_extents_t()
+        cairo_font_extents(context, &extents)
+        let baseline = pad + extents.ascent
+        cairo_move_to(context, pad, baseline)
+        cairo_text_path(context, text)
+        guard let path = cairo_copy_path_flat(context) else { return [] }
+        defer { cairo_path_destroy(path) }
+        // From the scratch surface to where the line goes.
+        let dx = x - pad, dy = centerY + (extents.ascent - extents.descent) / 2 - baseline
+        var polygons: [[(x: Double, y: Double)]] = []
+        var current: [(x: Double, y: Double)] = []
+        var i = 0
+        let count = Int(path.pointee.num_data)
+        while i < count, let data = path.pointee.data {
+            let header = data[i].header
+            switch header.type {
+            case CAIRO_PATH_MOVE_TO:
+                if current.count >= 3 { polygons.append(current) }
+                current = [(data[i + 1].point.x + dx, data[i + 1].point.y + dy)]
+            case CAIRO_PATH_LINE_TO:
+                current.append((data[i + 1].point.x + dx, data[i + 1].point.y + dy))
+            case CAIRO_PATH_CLOSE_PATH:
+                if current.count >= 3 { polygons.append(current) }
+                current = []
+            default:
+                break
+            }
+            i += max(1, Int(header.length))
+        }
+        if current.count >= 3 { polygons.append(current) }
+        return polygons
     }
 
     /// Selects the font for `text` and `textWidth`.

@@ -54,13 +54,14 @@ public struct CardFace: Sendable, Hashable {
         let pad = min(max(unit * 0.04, 3), 16)
         let screenLike = role.isScreen || role == .snapshot
         guard screenLike else {
-            // Views an animator made (dimming, shadows, tiles) stay flat, with a small caption.
+            // Views an animator made (dimming, shadows, tiles) stay flat, with a small caption in
+            // the bottom-left corner, clear of the title bar of a screen they lie over.
             let size = min(unit * 0.05, 20)
             if size >= 7 && width >= 80 && height >= 40 {
                 var color = style.label
                 color.alpha = 0.75
                 label = Label(
-                    text: role.name, x: pad, centerY: pad + size, lineHeight: size * 1.4, fontSize: size, bold: false, color: color)
+                    text: role.name, x: pad, centerY: height - pad - size, lineHeight: size * 1.4, fontSize: size, bold: false, color: color)
             }
             return
         }

@@ -1,9 +1,12 @@
 import TransitionCore
 
 /// Draws the frames of one transition as a person sees them: the device screen, and on it each
-/// view in the container as a card in stacking order, with its alpha and its full 4x4 transform
-/// (every point of the card goes through the perspective divide, so a card seen edge-on
-/// vanishes and a turning card keeps its perspective).
+/// view in the container as a card in stacking order, with its alpha, its full 4x4 transform and
+/// the container's camera. Every point of a card, its blocks and the outlines of its label's
+/// glyphs, goes through the true perspective divide, clipped at the eye's plane first, so a card
+/// seen edge-on vanishes and a turning card keeps its perspective. A one-sided view facing away
+/// is not drawn; a snapshot or tile shows its source's face, cropped to its rectangle and
+/// stretched over its frame.
 public struct FramePainter: Sendable {
     /// The look.
     public var style: CardStyle
@@ -29,6 +32,15 @@ public struct FramePainter: Sendable {
                     body: style.fill(for: view), style: style)
             }
         }
+        // The sources of snapshots, which may never be in the container themselves.
+        for frame in frames {
+            for view in frame.views where view.isInContainer {
+                guard let source = ViewContent.source(of: view), faces[source] == nil, let original = frame[source] else { continue }
+                faces[source] = CardFace(
+                    role: original.role, width: original.state.frame.width, height: original.state.frame.height,
+                    body: style.fill(for: original), style: style)
+            }
+        }
         self.faces = faces
     }
 
@@ -37,6 +49,69 @@ public struct FramePainter: Sendable {
         faces[view.id] ?? CardFace(
             role: view.role, width: view.state.frame.width, height: view.state.frame.height,
             body: style.fill(for: view), style: style)
+    }
+
+    /// What `view` shows on its card: its own face, or a snapshot's source face mapped onto it.
+    func content(of view: SampledView) -> ViewContent {
+        let own = face(of: view)
+        guard let content = ViewContent.snapshotContent(of: view, sourceFace: { faces[$0] }), let source = faces[content.source] else {
+            return ViewContent(card: own, face: own, mapping: .identity, crops: false)
+        }
+        let mapping = ViewContent.Mapping(
+            scaleX: content.rect.width > 0 ? own.width / content.rect.width : 0,
+            scaleY: content.rect.height > 0 ? own.height / content.rect.height : 0,
+            dx: -content.rect.x, dy: -content.rect.y)
+        return ViewContent(card: own, face: source, mapping: mapping, crops: true)
+    }
+
+    /// The region projected polygons are clipped to: the screen with a wide margin, far enough
+    /// that no clipped edge shows, near enough that coordinates stay small.
+    var projectionLimit: Rect {
+        let m = max(bounds.width, bounds.height)
+        return Rect(x: bounds.x - m, y: bounds.y - m, width: bounds.width + 2 * m, height: bounds.height + 2 * m)
+    }
+
+    /// The views of `frame` that are drawn, bottom first, each with its projection and its
+    /// outline on screen: views that are in the container, visible, finite, partly in front of
+    /// the eye, and facing the viewer unless double-sided.
+    func drawn(_ frame: TransitionFrame) -> [(view: SampledView, content: ViewContent, projection: ViewProjection, outline: [(x: Double, y: Double)])] {
+        var result: [(view: SampledView, content: ViewContent, projection: ViewProjection, outline: [(x: Double, y: Double)])] = []
+        for view in frame.drawOrder where !view.state.isInvisible && view.state.isFinite {
+            let content = content(of: view)
+            let camera = frame.camera(for: view)
+            guard camera.isValid else { continue }
+            let projection = ViewProjection(
+                state: view.state, camera: camera, referenceWidth: content.card.width, referenceHeight: content.card.height,
+                limit: projectionLimit)
+            let outline = projection.project(content.cardOutline(cornerRadius: view.state.cornerRadius, frameWidth: view.state.frame.width))
+            guard !outline.isEmpty else { continue }
+            if !view.state.doubleSided && PolygonClipping.signedArea(outline) < 0 { continue }
+            result.append((view, content, projection, outline))
+        }
+        return result
+    }
+
+    /// The views of `frame` as the screen shows them, bottom first, for renderers that draw
+    /// flat shapes (the terminal): each drawn view's outline on screen (for a snapshot, the part
+    /// of its card its source covers) and the face it shows.
+    public func drawnViews(_ frame: TransitionFrame) -> [DrawnView] {
+        drawn(frame).compactMap { item in
+            var outline = item.outline
+            var faceRole = item.view.role
+            var ownColor = item.view.role.isScreen ? nil : item.view.state.color
+            if item.content.crops {
+                let face = item.content.face
+                let source = RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: 0)
+                    .map { item.content.mapping.apply((x: $0.0, y: $0.1)) }
+                let card = item.content.cardOutline(cornerRadius: item.view.state.cornerRadius, frameWidth: item.view.state.frame.width)
+                outline = item.projection.project(PolygonClipping.clip(source, toConvex: card))
+                let sourceView = ViewContent.source(of: item.view).flatMap { frame[$0] }
+                faceRole = sourceView?.role ?? faceRole
+                ownColor = sourceView.flatMap { $0.role.isScreen ? nil : $0.state.color }
+            }
+            guard !outline.isEmpty else { return nil }
+            return DrawnView(view: item.view, outline: outline, faceRole: faceRole, ownColor: ownColor)
+        }
     }
 
     /// Paints `frame` with the device's top-left corner at (x, y) pixels, `scale` pixels a point.
@@ -48,37 +123,39 @@ public struct FramePainter: Sendable {
         canvas.clipRoundedRect(screen, radius: style.deviceCornerRadius(for: bounds))
         canvas.fill(style.screen)
         canvas.translate(-bounds.x, -bounds.y)
-        for view in frame.drawOrder where !view.state.isInvisible && view.state.isFinite {
-            paint(view, on: canvas)
+        for item in drawn(frame) {
+            paint(item.view, item.content, item.projection, item.outline, on: canvas)
         }
         canvas.restore()
     }
 
-    private func paint(_ view: SampledView, on canvas: CairoCanvas) {
-        let face = face(of: view)
-        let projection = ViewProjection(state: view.state, referenceWidth: face.width, referenceHeight: face.height)
-        let card = Rect(x: 0, y: 0, width: face.width, height: face.height)
-        let scaleToReference = view.state.frame.width > 0 ? face.width / view.state.frame.width : 1
-        guard let body = projection.outline(card, radius: view.state.cornerRadius * scaleToReference) else { return }
+    private func paint(
+        _ view: SampledView, _ content: ViewContent, _ projection: ViewProjection, _ outline: [(x: Double, y: Double)], on canvas: CairoCanvas
+    ) {
         let alpha = min(max(view.state.alpha, 0), 1)
         let grouped = alpha < 1
         if grouped { canvas.beginGroup() }
-        canvas.fillPolygon(body, style.fill(for: view))
-        for block in face.blocks {
-            if let outline = projection.outline(block.rect, radius: block.radius) {
-                canvas.fillPolygon(outline, block.color)
-            }
+        let card = content.cardOutline(cornerRadius: view.state.cornerRadius, frameWidth: view.state.frame.width)
+        func fill(_ polygons: [[(x: Double, y: Double)]], _ color: Color) {
+            let shown = polygons.map { polygon -> [(x: Double, y: Double)] in
+                let placed = polygon.map(content.mapping.apply)
+                return projection.project(content.crops ? PolygonClipping.clip(placed, toConvex: card) : placed)
+            }.filter { !$0.isEmpty }
+            canvas.fillPolygons(shown, color)
         }
-        if let label = face.label, let map = projection.localAffine(at: label.x, label.centerY) {
-            canvas.save()
-            canvas.transform(
-                a: map.du.x, b: map.du.y, c: map.dv.x, d: map.dv.y,
-                e: map.origin.x - map.du.x * label.x - map.dv.x * label.centerY,
-                f: map.origin.y - map.du.y * label.x - map.dv.y * label.centerY)
-            canvas.setFont(family: style.fontFamily, size: label.fontSize, bold: label.bold)
-            let metrics = canvas.fontMetrics()
-            canvas.text(label.text, x: label.x, y: label.centerY + (metrics.ascent - metrics.descent) / 2, label.color)
-            canvas.restore()
+        if content.crops {
+            let face = content.face
+            fill([RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: 0).map { (x: $0.0, y: $0.1) }], face.body)
+        } else {
+            canvas.fillPolygons([outline], style.fill(for: view))
+        }
+        for block in content.face.blocks {
+            fill([RoundedRect.points(block.rect, radius: block.radius).map { (x: $0.0, y: $0.1) }], block.color)
+        }
+        if let label = content.face.label {
+            let glyphs = canvas.textOutlines(
+                label.text, family: style.fontFamily, size: label.fontSize, bold: label.bold, x: label.x, centerY: label.centerY)
+            fill(glyphs, label.color)
         }
         if grouped { canvas.endGroup(alpha: alpha) }
     }

@@ -23,11 +23,12 @@ public final class GIFEncoder {
     private var finished = false
 
     /// Creates an encoder for frames of `width` x `height` pixels.
-    /// - Throws: `RenderError` for a size outside 1...65535.
+    /// - Throws: `RenderError` for a size outside 1...65535, or when giflib cannot be loaded.
     public init(width: Int, height: Int, loops: Bool = true) throws(RenderError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw RenderError("a GIF must be between 1x1 and 65535x65535 pixels; got \(width)x\(height)")
         }
+        try GraphicsLibraries.loadGIF()
         self.width = width
         self.height = height
         self.loops = loops

@@ -4,12 +4,15 @@ import TransitionCore
 /// A Lottie (bodymovin) JSON animation of a timeline, for Lottie players on iOS, Android and
 /// the web.
 ///
-/// The device screen is a precomposition clipped by a mask to the screen's rounded corners;
-/// in it the screen colour is the bottom layer and each view is a shape layer with its card's
-/// blocks (the role label, which needs a font, is left out). Each layer's position, scale,
-/// rotation and opacity are keyframed with linear segments, keyframes kept only where the
-/// motion is not a straight line between its neighbours; a jump in visibility is a hold
-/// keyframe. A change in stacking order starts a new set of layers from that moment.
+/// The device screen is a precomposition clipped by a mask to the screen's rounded corners
+/// (or, with `flat`, top-level layers under a layer painting the corners); in it the screen
+/// colour is the bottom layer and each view is a shape layer with its card's blocks (the role
+/// label, which needs a font, is left out). Each layer's position, scale, rotation and opacity
+/// are keyframed with linear segments, keyframes kept only where the motion is not a straight
+/// line between its neighbours. A view that is hidden or leaves the container jumps, with a
+/// hold keyframe; one that fades to nothing fades. A change in stacking order starts a new set
+/// of layers from that moment. The last frame a player renders lies inside every layer that
+/// lasts to the end and shows the end state (see `lastFrame(duration:)`).
 ///
 /// Lottie has no 4x4 transform, so each view is placed by the affine fit of its projected
 /// corners (`AffineFit`): exact for moves, scales and turns in the screen plane, and for a card
@@ -21,11 +24,25 @@ public struct LottieRenderer: Sendable {
     public var style: CardStyle
     /// Frames a second of the animation.
     public var frameRate: Double
+    /// Writes every layer at the top level, with no precomposition, for players that skip
+    /// precompositions (Qt's says "Unsupported layer type: 0" and draws nothing). The device
+    /// screen's rounded corners are then painted in the backdrop colour by a top layer instead of
+    /// masked, so the file's corners are opaque rather than transparent.
+    public var flat: Bool
 
     /// Creates a renderer.
-    public init(style: CardStyle = .standard, frameRate: Double = 60) {
+    public init(style: CardStyle = .standard, frameRate: Double = 60, flat: Bool = false) {
         self.style = style
         self.frameRate = frameRate
+        self.flat = flat
+    }
+
+    /// The frame the animation ends on, for a timeline of `duration` seconds: the first whole
+    /// frame at or after the last sample, so the last frame a player renders shows the end state.
+    /// The animation and the layers that last to the end run to the frame after it, since a
+    /// layer shows from its in point up to, but not including, its out point.
+    public func lastFrame(duration: Double) -> Double {
+        max(1, (duration * frameRate - 1e-6).rounded(.up))
     }
 
     /// The Lottie JSON text of `timeline`.
@@ -41,10 +58,11 @@ public struct LottieRenderer: Sendable {
         let painter = FramePainter(timeline: timeline, style: style)
         let entries = timeline.entries
         let frames = entries.map { $0.time * frameRate }
-        let end = max(1, (timeline.duration * frameRate).rounded())
+        let end = lastFrame(duration: timeline.duration) + 1
 
         var layers: [JSONValue] = []
-        var index = 1
+        // In the flat form the corners layer is the topmost, index 1.
+        var index = flat ? 2 : 1
         var start = 0
         while start < entries.count {
             let order = entries[start].frame.drawOrder.map(\.id)
@@ -54,10 +72,10 @@ public struct LottieRenderer: Sendable {
             let outPoint = last == entries.count - 1 ? end : frames[last + 1]
             let span = Array(start...min(last + 1, entries.count - 1))
             for id in order.reversed() {
-                let samples = span.map { entries[$0].frame[id] }
-                guard let first = samples.compactMap({ $0 }).first else { continue }
+                let samples = span.map { i in entries[i].frame[id].map { (view: $0, camera: entries[i].frame.camera(for: $0)) } }
+                guard let first = samples.compactMap({ $0?.view }).first else { continue }
                 layers.append(viewLayer(
-                    first: first, samples: samples, frames: span.map { frames[$0] }, face: painter.face(of: first),
+                    first: first, samples: samples, frames: span.map { frames[$0] }, content: painter.content(of: first),
                     bounds: bounds, index: index, inPoint: inPoint, outPoint: outPoint))
                 index += 1
             }
@@ -67,27 +85,38 @@ public struct LottieRenderer: Sendable {
         layers.append(shapeLayer(
             name: "screen", index: index, inPoint: 0, outPoint: end, transform: Self.staticTransform(),
             shapes: [Self.group("screen", rect: Rect(x: 0, y: 0, width: w, height: h), radius: .object([("a", .integer(0)), ("k", .number(0))]), color: style.screen)]))
+        let screenRect = Rect(x: 0, y: 0, width: w, height: h)
+        let cornerRadius = style.deviceCornerRadius(for: bounds)
 
-        let root: JSONValue = .object([
+        var root: [(String, JSONValue)] = [
             ("v", .string("5.7.0")), ("ver", .integer(10000)), ("nm", .string(timeline.title)), ("ddd", .integer(0)),
             ("fr", .number(frameRate)), ("ip", .integer(0)), ("op", .number(end)),
             ("w", .integer(Int(w))), ("h", .integer(Int(h))),
-            ("assets", .array([.object([("id", .string("screen")), ("nm", .string("screen")), ("layers", .array(layers))])])),
-            ("layers", .array([.object([
-                ("ty", .integer(0)), ("nm", .string("device")), ("refId", .string("screen")), ("ind", .integer(1)),
-                ("ip", .integer(0)), ("op", .number(end)), ("st", .integer(0)), ("sr", .integer(1)), ("ao", .integer(0)),
-                ("ddd", .integer(0)), ("bm", .integer(0)), ("w", .integer(Int(w))), ("h", .integer(Int(h))),
-                ("ks", Self.staticTransform()), ("hasMask", .bool(true)),
-                ("masksProperties", .array([.object([
-                    ("nm", .string("screen corners")), ("mode", .string("a")), ("inv", .bool(false)),
-                    ("pt", .object([("a", .integer(0)), ("k", Self.roundedRectPath(Rect(x: 0, y: 0, width: w, height: h), radius: style.deviceCornerRadius(for: bounds)))])),
-                    ("o", .object([("a", .integer(0)), ("k", .number(100))])),
-                    ("x", .object([("a", .integer(0)), ("k", .number(0))])),
+        ]
+        if flat {
+            let corners = shapeLayer(
+                name: "screen corners", index: 1, inPoint: 0, outPoint: end, transform: Self.staticTransform(),
+                shapes: [Self.cornersGroup(screenRect, radius: cornerRadius, color: style.backdrop)])
+            root += [("assets", .array([])), ("layers", .array([corners] + layers))]
+        } else {
+            root += [
+                ("assets", .array([.object([("id", .string("screen")), ("nm", .string("screen")), ("layers", .array(layers))])])),
+                ("layers", .array([.object([
+                    ("ty", .integer(0)), ("nm", .string("device")), ("refId", .string("screen")), ("ind", .integer(1)),
+                    ("ip", .integer(0)), ("op", .number(end)), ("st", .integer(0)), ("sr", .integer(1)), ("ao", .integer(0)),
+                    ("ddd", .integer(0)), ("bm", .integer(0)), ("w", .integer(Int(w))), ("h", .integer(Int(h))),
+                    ("ks", Self.staticTransform()), ("hasMask", .bool(true)),
+                    ("masksProperties", .array([.object([
+                        ("nm", .string("screen corners")), ("mode", .string("a")), ("inv", .bool(false)),
+                        ("pt", .object([("a", .integer(0)), ("k", Self.roundedRectPath(screenRect, radius: cornerRadius))])),
+                        ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+                        ("x", .object([("a", .integer(0)), ("k", .number(0))])),
+                    ])])),
                 ])])),
-            ])])),
-            ("markers", .array([])),
-        ])
-        return root.text
+            ]
+        }
+        root.append(("markers", .array([])))
+        return JSONValue.object(root).text
     }
 
     // MARK: Views
@@ -101,15 +130,21 @@ public struct LottieRenderer: Sendable {
     }
 
     private func viewLayer(
-        first: SampledView, samples: [SampledView?], frames: [Double], face: CardFace, bounds: Rect,
+        first: SampledView, samples: [(view: SampledView, camera: Camera)?], frames: [Double], content: ViewContent, bounds: Rect,
         index: Int, inPoint: Double, outPoint: Double
     ) -> JSONValue {
+        let face = content.card
         var poses: [Pose] = []
         var previous: AffineFit?
         for sample in samples {
             var pose: Pose?
-            if let view = sample, view.isInContainer, !view.state.isInvisible, view.state.isFinite,
-                var fit = AffineFit(state: view.state, referenceWidth: face.width, referenceHeight: face.height)
+            // A transparent view keeps its pose at opacity 0, so a fade to nothing stays a fade;
+            // only a view that is hidden, leaves the container, faces away while one-sided or
+            // cannot be placed jumps.
+            if let (view, camera) = sample, view.isInContainer, !view.state.hidden, view.state.isFinite, camera.isValid,
+                view.state.doubleSided || !view.state.facesAway(camera: camera),
+                let corners = view.state.projectedCorners(camera: camera),
+                var fit = AffineFit(corners: corners, referenceWidth: face.width, referenceHeight: face.height)
             {
                 fit.x -= bounds.x
                 fit.y -= bounds.y
@@ -146,6 +181,23 @@ public struct LottieRenderer: Sendable {
         ])
         let radius = property(frames, jumps: [], tolerance: 0.2) { [poses[$0].radius] }
         var shapes: [JSONValue] = []
+        if content.crops {
+            // A snapshot: its source's face, cut to the card, in the card's centred coordinates.
+            let card = content.cardOutline(cornerRadius: first.state.cornerRadius, frameWidth: first.state.frame.width)
+            func cut(_ points: [(Double, Double)]) -> [(x: Double, y: Double)] {
+                PolygonClipping.clip(points.map { content.mapping.apply((x: $0.0, y: $0.1)) }, toConvex: card)
+                    .map { (x: $0.x - face.width / 2, y: $0.y - face.height / 2) }
+            }
+            let source = content.face
+            for (i, block) in source.blocks.enumerated().reversed() {
+                let polygon = cut(RoundedRect.points(block.rect, radius: block.radius))
+                if !polygon.isEmpty { shapes.append(Self.polygonGroup("block \(i + 1)", polygon, color: block.color)) }
+            }
+            let body = cut(RoundedRect.points(Rect(x: 0, y: 0, width: source.width, height: source.height), radius: 0))
+            if !body.isEmpty { shapes.append(Self.polygonGroup("card", body, color: source.body)) }
+            return shapeLayer(
+                name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
+        }
         for (i, block) in face.blocks.enumerated().reversed() {
             shapes.append(Self.group(
                 "block \(i + 1)", rect: block.rect.offsetBy(dx: -face.width / 2, dy: -face.height / 2),
@@ -202,6 +254,39 @@ public struct LottieRenderer: Sendable {
         ])
     }
 
+    /// A group holding one filled polygon.
+    private static func polygonGroup(_ name: String, _ points: [(x: Double, y: Double)], color: Color) -> JSONValue {
+        let zeros = JSONValue.array(points.map { _ in .numbers([0, 0]) })
+        let path: JSONValue = .object([
+            ("c", .bool(true)), ("v", .array(points.map { .numbers([$0.x, $0.y]) })), ("i", zeros), ("o", zeros),
+        ])
+        return .object([
+            ("ty", .string("gr")), ("nm", .string(name)),
+            ("it", .array([
+                .object([("ty", .string("sh")), ("nm", .string("shape")), ("ks", .object([("a", .integer(0)), ("k", path)]))]),
+                .object([
+                    ("ty", .string("fl")), ("nm", .string("fill")),
+                    ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+                    ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
+                    ("r", .integer(1)),
+                ]),
+                staticGroupTransform(),
+            ])),
+        ])
+    }
+
+    /// The transform every group ends with: none.
+    private static func staticGroupTransform() -> JSONValue {
+        .object([
+            ("ty", .string("tr")), ("nm", .string("transform")),
+            ("p", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("s", .object([("a", .integer(0)), ("k", .numbers([100, 100]))])),
+            ("r", .object([("a", .integer(0)), ("k", .number(0))])),
+            ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+        ])
+    }
+
     /// A group holding one filled rounded rectangle.
     private static func group(_ name: String, rect: Rect, radius: JSONValue, color: Color) -> JSONValue {
         .object([
@@ -239,6 +324,39 @@ public struct LottieRenderer: Sendable {
             ("r", .object([("a", .integer(0)), ("k", .number(0))])),
             ("o", .object([("a", .integer(0)), ("k", .number(100))])),
         ])
+    }
+
+    /// A group filling, in `color`, the four corners of `rect` that rounding by `radius` cuts
+    /// away: each corner a closed path from the corner point along one edge and back along the
+    /// arc, so no fill rule or mask is needed.
+    private static func cornersGroup(_ rect: Rect, radius: Double, color: Color) -> JSONValue {
+        let r = RoundedRect.clampedRadius(rect, radius)
+        let k = r * 0.5523
+        var items: [JSONValue] = []
+        for (cx, cy, dx, dy) in [(rect.x, rect.y, 1.0, 1.0), (rect.maxX, rect.y, -1, 1), (rect.maxX, rect.maxY, -1, -1), (rect.x, rect.maxY, 1, -1)] {
+            let path: JSONValue = .object([
+                ("c", .bool(true)),
+                ("v", .array([.numbers([cx, cy]), .numbers([cx + dx * r, cy]), .numbers([cx, cy + dy * r])])),
+                ("i", .array([.numbers([0, 0]), .numbers([0, 0]), .numbers([0, -dy * k])])),
+                ("o", .array([.numbers([0, 0]), .numbers([-dx * k, 0]), .numbers([0, 0])])),
+            ])
+            items.append(.object([("ty", .string("sh")), ("nm", .string("corner")), ("ks", .object([("a", .integer(0)), ("k", path)]))]))
+        }
+        items.append(.object([
+            ("ty", .string("fl")), ("nm", .string("fill")),
+            ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+            ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
+            ("r", .integer(1)),
+        ]))
+        items.append(.object([
+            ("ty", .string("tr")), ("nm", .string("transform")),
+            ("p", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
+            ("s", .object([("a", .integer(0)), ("k", .numbers([100, 100]))])),
+            ("r", .object([("a", .integer(0)), ("k", .number(0))])),
+            ("o", .object([("a", .integer(0)), ("k", .number(100))])),
+        ]))
+        return .object([("ty", .string("gr")), ("nm", .string("screen corners")), ("it", .array(items))])
     }
 
     /// A closed bezier path of a rounded rectangle, clockwise from the top edge.

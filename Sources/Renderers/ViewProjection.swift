@@ -2,46 +2,46 @@ import Foundation
 import TransitionCore
 
 /// Where a view's card lands on screen: points of the card, given in the coordinates its face
-/// was laid out in, taken through the view's current frame and 4x4 transform.
+/// was laid out in, taken through the view's current frame, its 4x4 transform and the
+/// container's camera, with a true perspective divide (a polygon is clipped before the divide,
+/// at the eye's plane and at `limit`, so each point lands exactly where it projects).
 struct ViewProjection {
-    /// The view's state.
-    var state: ViewState
-    /// The card size the face coordinates refer to.
-    var referenceWidth: Double
-    /// The card size the face coordinates refer to.
-    var referenceHeight: Double
+    /// View coordinates (relative to the frame's centre) to container coordinates, before the divide.
+    let matrix: Transform3D
+    /// Card coordinates to view coordinates.
+    let scaleX: Double, scaleY: Double
+    let halfWidth: Double, halfHeight: Double
+    /// The region of the screen a projected polygon is clipped to, in container coordinates.
+    let limit: Rect
 
-    /// A card point in container coordinates after the perspective divide, and its homogeneous w
-    /// (<= 0 behind the viewer).
-    func project(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
+    /// The projection of a view in `state` seen through `camera`, for a face laid out at
+    /// `referenceWidth` x `referenceHeight`; polygons are clipped to `limit`.
+    init(state: ViewState, camera: Camera, referenceWidth: Double, referenceHeight: Double, limit: Rect) {
         let f = state.frame
-        let x = (referenceWidth > 0 ? u * f.width / referenceWidth : 0) - f.width / 2
-        let y = (referenceHeight > 0 ? v * f.height / referenceHeight : 0) - f.height / 2
-        let p = state.transform.project(x: x, y: y)
-        return (f.midX + p.x, f.midY + p.y, p.w)
+        matrix = state.screenTransform(camera: camera)
+        scaleX = referenceWidth > 0 ? f.width / referenceWidth : 0
+        scaleY = referenceHeight > 0 ? f.height / referenceHeight : 0
+        halfWidth = f.width / 2
+        halfHeight = f.height / 2
+        self.limit = limit
     }
 
-    /// The outline of a rounded rectangle of card coordinates, projected; nil when a point falls
-    /// behind the viewer.
-    func outline(_ rect: Rect, radius: Double) -> [(x: Double, y: Double)]? {
-        var points: [(x: Double, y: Double)] = []
-        for (u, v) in RoundedRect.points(rect, radius: radius) {
-            let p = project(u, v)
-            guard p.w > 0 else { return nil }
-            points.append((p.x, p.y))
-        }
-        return points
+    /// A card point in container coordinates before the divide.
+    func homogeneous(_ u: Double, _ v: Double) -> PolygonClipping.Homogeneous {
+        let x = u * scaleX - halfWidth, y = v * scaleY - halfHeight
+        let m = matrix.m
+        return (m[0] * x + m[4] * y + m[12], m[1] * x + m[5] * y + m[13], m[3] * x + m[7] * y + m[15])
     }
 
-    /// The affine map that best matches the projection near the card point (u, v): its
-    /// derivatives along u and v and the projected point, or nil behind the viewer or edge-on.
-    func localAffine(at u: Double, _ v: Double) -> (origin: (x: Double, y: Double), du: (x: Double, y: Double), dv: (x: Double, y: Double))? {
-        let h = 0.5
-        let p = project(u, v), pu = project(u + h, v), pv = project(u, v + h)
-        guard p.w > 0, pu.w > 0, pv.w > 0 else { return nil }
-        let du = ((pu.x - p.x) / h, (pu.y - p.y) / h), dv = ((pv.x - p.x) / h, (pv.y - p.y) / h)
-        guard abs(du.0 * dv.1 - du.1 * dv.0) > 1e-4 else { return nil }
-        return ((p.x, p.y), du, dv)
+    /// A polygon of card points as drawn: clipped in front of the eye and to the limit, divided
+    /// through; empty when none of it shows.
+    func project(_ polygon: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+        PolygonClipping.project(polygon.map { homogeneous($0.x, $0.y) }, within: limit)
+    }
+
+    /// The outline of a rounded rectangle of card coordinates, projected; empty when it does not show.
+    func outline(_ rect: Rect, radius: Double) -> [(x: Double, y: Double)] {
+        project(RoundedRect.points(rect, radius: radius).map { (x: $0.0, y: $0.1) })
     }
 }
 

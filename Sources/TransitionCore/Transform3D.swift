@@ -1,6 +1,7 @@
 import Foundation
 
 /// A 4x4 transform, column-major, applied about a view's centre with points as column vectors.
+/// Axes: +x right, +y down, +z towards the viewer.
 ///
 /// The layout matches `tc_transform_t`: `m[12]`, `m[13]`, `m[14]` hold the translation and
 /// `m[11]` = -1/d gives perspective seen from distance d (Core Animation's m34).
@@ -41,7 +42,8 @@ public struct Transform3D: Sendable, Hashable {
         return t
     }
 
-    /// A rotation by `radians` about the vertical (y) axis; positive turns the right edge away.
+    /// A rotation by `radians` about the vertical (y) axis; positive turns +z towards +x: the right
+    /// edge goes away from the viewer, the left edge comes towards it.
     public static func rotationY(_ radians: Double) -> Transform3D {
         let c = cos(radians), s = sin(radians)
         var t = identity
@@ -52,7 +54,8 @@ public struct Transform3D: Sendable, Hashable {
         return t
     }
 
-    /// A rotation by `radians` about the horizontal (x) axis; positive turns the bottom edge away.
+    /// A rotation by `radians` about the horizontal (x) axis; positive turns +y towards +z: the
+    /// bottom edge comes towards the viewer, the top edge goes away.
     public static func rotationX(_ radians: Double) -> Transform3D {
         let c = cos(radians), s = sin(radians)
         var t = identity
@@ -63,7 +66,8 @@ public struct Transform3D: Sendable, Hashable {
         return t
     }
 
-    /// A rotation by `radians` in the screen plane (about z); positive is clockwise on screen.
+    /// A rotation by `radians` in the screen plane (about z); positive turns +x towards +y, which is
+    /// clockwise on screen because +y points down.
     public static func rotationZ(_ radians: Double) -> Transform3D {
         let c = cos(radians), s = sin(radians)
         var t = identity

@@ -57,6 +57,9 @@ public struct TransitionContext: Sendable, Hashable {
     public let toInitialFrame: Rect
     /// Where the to-view must end.
     public let toFinalFrame: Rect
+    /// The elements both screens show, each with the snapshot views the host makes for it: the
+    /// from side then the to side of each element, numbered after the screens.
+    public let matchedElements: [MatchedElement]
 
     /// The error for a context that UIKit could not produce.
     public struct Error: Swift.Error, Hashable, CustomStringConvertible {
@@ -69,11 +72,14 @@ public struct TransitionContext: Sendable, Hashable {
     /// - Parameters:
     ///   - presentedFrame: the presented screen's frame in the custom style (from a presentation);
     ///     nil uses `PresentationLayout.defaultPresentedFrame(in:)`.
+    ///   - matchedElements: elements both screens show; their views are assigned here.
     /// - Throws: `Error` for a custom style on an operation that is not present or dismiss, for a
-    ///   container with no area, and for a tab switch to the same index.
+    ///   container with no area, for a tab switch to the same index, and for matched elements with
+    ///   a bad id or frame or an id used twice.
     public init(
         operation: TransitionOperation, style: PresentationStyle = .fullScreen, containerBounds: Rect,
-        presentedFrame: Rect? = nil, interactive: Bool = false, tabFromIndex: Int = 0, tabToIndex: Int = 1
+        presentedFrame: Rect? = nil, interactive: Bool = false, tabFromIndex: Int = 0, tabToIndex: Int = 1,
+        matchedElements: [MatchedElement] = []
     ) throws {
         guard containerBounds.isFinite, containerBounds.width > 0, containerBounds.height > 0 else {
             throw Error(description: "the container must have a positive, finite size; got \(containerBounds)")
@@ -110,6 +116,56 @@ public struct TransitionContext: Sendable, Hashable {
         }
         fromFinalFrame = .zero
         toInitialFrame = .zero
+        var seen = Set<String>()
+        var next = Int32((fromView == nil ? 0 : 1) + (toView == nil ? 0 : 1))
+        var elements: [MatchedElement] = []
+        for var element in matchedElements {
+            do {
+                try element.check()
+            } catch {
+                throw Error(description: error.description)
+            }
+            guard seen.insert(element.id).inserted else {
+                throw Error(description: "matched element id '\(element.id)' is used twice; give each element its own id")
+            }
+            element.fromView = nil
+            element.toView = nil
+            if fromView != nil {
+                element.fromView = ViewID(next)
+                next += 1
+            }
+            if toView != nil {
+                element.toView = ViewID(next)
+                next += 1
+            }
+            elements.append(element)
+        }
+        self.matchedElements = elements
+    }
+
+    /// This context with other matched elements (their views assigned afresh).
+    /// - Throws: `Error` for matched elements with a bad id or frame or an id used twice.
+    public func withMatchedElements(_ elements: [MatchedElement]) throws -> TransitionContext {
+        let presented: Rect? = style == .custom ? (operation == .present ? toFinalFrame : fromInitialFrame) : nil
+        return try TransitionContext(
+            operation: operation, style: style, containerBounds: containerBounds, presentedFrame: presented,
+            interactive: interactive, tabFromIndex: tabFromIndex, tabToIndex: tabToIndex, matchedElements: elements)
+    }
+
+    /// The matched element sides as snapshot views: for each assigned view, the screen it
+    /// pictures and the rectangle of that screen it shows (its frame relative to the screen's
+    /// base frame), in handle order.
+    public var matchedElementViews: [(view: ViewID, frame: Rect, content: SnapshotContent)] {
+        var result: [(view: ViewID, frame: Rect, content: SnapshotContent)] = []
+        for e in matchedElements {
+            if let v = e.fromView, let from = fromView {
+                result.append((v, e.fromFrame, SnapshotContent(source: from, rect: e.fromFrame.offsetBy(dx: -fromInitialFrame.x, dy: -fromInitialFrame.y))))
+            }
+            if let v = e.toView, let to = toView {
+                result.append((v, e.toFrame, SnapshotContent(source: to, rect: e.toFrame.offsetBy(dx: -toFinalFrame.x, dy: -toFinalFrame.y))))
+            }
+        }
+        return result
     }
 
     /// True when the arriving screen comes on top: push, present, and a tab switch to a higher index.

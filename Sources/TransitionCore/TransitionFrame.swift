@@ -30,11 +30,40 @@ public struct TransitionFrame: Sendable, Hashable, Codable {
     public var progress: Double
     /// Every view of the transition, by handle.
     public var views: [SampledView]
+    /// The container's camera at this progress; `Camera.none` unless the animator set one.
+    public var camera: Camera
+    /// The elements both screens show, with the snapshot views made for them.
+    public var matchedElements: [MatchedElement]
 
     /// Creates a frame.
-    public init(progress: Double, views: [SampledView]) {
+    public init(progress: Double, views: [SampledView], camera: Camera = .none, matchedElements: [MatchedElement] = []) {
         self.progress = progress
         self.views = views
+        self.camera = camera
+        self.matchedElements = matchedElements
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case progress, views, camera, matchedElements
+    }
+
+    /// Decodes a frame; the camera is none and there are no matched elements when absent.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            progress: try c.decode(Double.self, forKey: .progress), views: try c.decode([SampledView].self, forKey: .views),
+            camera: try c.decodeIfPresent(Camera.self, forKey: .camera) ?? .none,
+            matchedElements: try c.decodeIfPresent([MatchedElement].self, forKey: .matchedElements) ?? [])
+    }
+
+    /// Encodes a frame; the camera only when it changes something, matched elements only when
+    /// there are some.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(progress, forKey: .progress)
+        try c.encode(views, forKey: .views)
+        if !camera.isNone { try c.encode(camera, forKey: .camera) }
+        if !matchedElements.isEmpty { try c.encode(matchedElements, forKey: .matchedElements) }
     }
 
     /// The view with handle `id`.
@@ -48,5 +77,11 @@ public struct TransitionFrame: Sendable, Hashable, Codable {
         views.filter(\.isInContainer).sorted {
             ($0.state.zIndex, $0.containerIndex!) < ($1.state.zIndex, $1.containerIndex!)
         }
+    }
+
+    /// The views actually painted, bottom first: `drawOrder` without the views that draw nothing
+    /// (hidden, transparent, behind the eye, or one-sided and facing away under the camera).
+    public var drawnViews: [SampledView] {
+        drawOrder.filter { $0.isDrawn(camera: camera) }
     }
 }

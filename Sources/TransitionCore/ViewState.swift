@@ -1,5 +1,5 @@
 /// The state of one view at one progress of a transition: what `step` writes.
-public struct ViewState: Sendable, Hashable, Codable {
+public struct ViewState: Sendable, Hashable {
     /// The untransformed frame in container coordinates.
     public var frame: Rect
     /// Opacity in [0, 1].
@@ -14,11 +14,16 @@ public struct ViewState: Sendable, Hashable, Codable {
     public var hidden: Bool
     /// The fill of views an animator made (dimming, tiles); nil for the screens themselves.
     public var color: Color?
+    /// False for a one-sided view, which is not drawn while it faces away (`CALayer.isDoubleSided`).
+    public var doubleSided: Bool
+    /// For snapshots and tiles, what they show: a rectangle of their source, scaled to `frame`.
+    public var content: SnapshotContent?
 
     /// Creates a view state; the defaults are a view's base state.
     public init(
         frame: Rect, alpha: Double = 1, transform: Transform3D = .identity, cornerRadius: Double = 0,
-        zIndex: Int32 = 0, hidden: Bool = false, color: Color? = nil
+        zIndex: Int32 = 0, hidden: Bool = false, color: Color? = nil, doubleSided: Bool = true,
+        content: SnapshotContent? = nil
     ) {
         self.frame = frame
         self.alpha = alpha
@@ -27,6 +32,8 @@ public struct ViewState: Sendable, Hashable, Codable {
         self.zIndex = zIndex
         self.hidden = hidden
         self.color = color
+        self.doubleSided = doubleSided
+        self.content = content
     }
 
     /// True when every number is finite.
@@ -76,6 +83,39 @@ public struct ViewState: Sendable, Hashable, Codable {
             maxY = Swift.max(maxY, p.y)
         }
         return Rect(x: frame.midX + minX, y: frame.midY + minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
+extension ViewState: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case frame, alpha, transform, cornerRadius, zIndex, hidden, color, doubleSided, content
+    }
+
+    /// Decodes a state; `doubleSided` is true and `content` nil when absent.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            frame: try c.decode(Rect.self, forKey: .frame), alpha: try c.decode(Double.self, forKey: .alpha),
+            transform: try c.decode(Transform3D.self, forKey: .transform),
+            cornerRadius: try c.decode(Double.self, forKey: .cornerRadius), zIndex: try c.decode(Int32.self, forKey: .zIndex),
+            hidden: try c.decode(Bool.self, forKey: .hidden), color: try c.decodeIfPresent(Color.self, forKey: .color),
+            doubleSided: try c.decodeIfPresent(Bool.self, forKey: .doubleSided) ?? true,
+            content: try c.decodeIfPresent(SnapshotContent.self, forKey: .content))
+    }
+
+    /// Encodes a state; `doubleSided` only when false and `content` only when present, so a
+    /// 1.0 view's state reads as before.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(frame, forKey: .frame)
+        try c.encode(alpha, forKey: .alpha)
+        try c.encode(transform, forKey: .transform)
+        try c.encode(cornerRadius, forKey: .cornerRadius)
+        try c.encode(zIndex, forKey: .zIndex)
+        try c.encode(hidden, forKey: .hidden)
+        try c.encodeIfPresent(color, forKey: .color)
+        if !doubleSided { try c.encode(doubleSided, forKey: .doubleSided) }
+        try c.encodeIfPresent(content, forKey: .content)
     }
 }
 

@@ -16,15 +16,35 @@ struct Catalog: ParsableCommand {
             of TRANSITION_ANIMATOR_PATH (colon-separated) and in --plugin-path. On a clash of \
             animator ids, --plugin-path wins over TRANSITION_ANIMATOR_PATH, which wins over the \
             built-ins; within a list the first entry wins. PLUGIN-ID:ANIMATOR-ID names any animator.
+
+            Data goes to standard output and diagnostics (warnings, errors, progress, 'wrote FILE') \
+            to standard error. Colour follows NO_COLOR, TERM and COLORTERM.
+
+            EXIT STATUS:
+            \(ExitStatus.table)
             """,
         version: "0.1.0",
         subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self]
     )
 
-    /// Runs the command, or, when the host started this process as its worker, the worker's job.
+    /// Runs the command line, ending with the status `ExitStatus` documents; or, when the host
+    /// started this process as its worker, the worker's job.
     static func main() {
         if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
         ProcessState.record()
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let error = CommandLineCheck.unknownSubcommand(arguments) {
+            printError("Error: \(error.description)")
+            Glibc.exit(error.status.rawValue)
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch let error as CLIError {
+            printError("Error: \(error.description)")
+            Glibc.exit(error.status.rawValue)
+        } catch {
+            exit(withError: error)
+        }
     }
 }

@@ -14,7 +14,7 @@ struct Gallery: ParsableCommand {
             missing; the page is written whole or not at all.
             """)
 
-    @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"), completion: .directory)
     var out: String
 
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
@@ -56,11 +56,15 @@ struct Gallery: ParsableCommand {
                     caption: caption, timeline: PreviewExport.timeline(sampled, animator: animator)))
             }
         }
-        guard !items.isEmpty else { throw RenderError("no animator could be loaded, so the gallery would be empty") }
+        guard !items.isEmpty else { throw CLIError("no animator could be loaded, so the gallery would be empty") }
         let page = try GalleryRenderer().render(items)
-        try AtomicFile.makeDirectory(out)
+        do {
+            try AtomicFile.makeDirectory(out)
+        } catch {
+            throw CLIError(error.description, status: .cannotCreate)
+        }
         let path = (out.hasSuffix("/") ? String(out.dropLast()) : out) + "/index.html"
-        try AtomicFile.write(page, to: path)
-        print("wrote \(path): \(Set(items.map(\.group)).count) animators, \(items.count) transitions")
+        try PreviewExport.writeFile(Array(page.utf8), to: path)
+        printError("\(Set(items.map(\.group)).count) animators, \(items.count) transitions")
     }
 }

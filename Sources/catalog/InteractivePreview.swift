@@ -20,6 +20,7 @@ struct InteractivePreview {
     var out: String?
     var frames: Int?
     var scale: Double?
+    var lottieFlat: Bool
     var plugins: PluginOptions
 
     func run() throws {
@@ -30,39 +31,37 @@ struct InteractivePreview {
         let bounds = try Resolution.size(size)
         let styleChoice = try style.map { name -> PresentationStyle in
             guard let s = PresentationStyle(name: name) else {
-                throw CLIError("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")
+                throw CLIError.usage("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")
             }
             return s
         }
         let resolvedStyle = op.isModal ? (styleChoice ?? chosen.description.defaultStyle(for: op)) : .fullScreen
-        if styleChoice == .custom && !op.isModal { throw CLIError("the custom style applies to present and dismiss only") }
-        let pairs = try parameters.map { a -> ParameterAssignment in
-            guard let eq = a.firstIndex(of: "="), eq != a.startIndex else {
-                throw CLIError("--param takes KEY=VALUE, got '\(DisplayText.escape(a))'")
-            }
-            return ParameterAssignment(key: String(a[..<eq]), value: String(a[a.index(after: eq)...]))
-        }
+        if styleChoice == .custom && !op.isModal { throw CLIError.usage("the custom style applies to present and dismiss only") }
+        let pairs = try Resolution.assignments(parameters)
+        try Resolution.checkKeys(pairs, for: chosen.description)
         let resolved: ResolvedAnimator
         do {
             resolved = try ResolvedAnimator.resolve(
                 AnimatorChoice(animatorID: animator, parameters: pairs), for: op, style: resolvedStyle, in: catalog)
         } catch {
             let others = catalog.animators.filter { $0.description.supports(op) }.map(\.id)
-            throw CLIError("\(error.description). Animators for \(op): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
+            throw CLIError.usage("\(error.description). Animators for \(op): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
         }
         let script: InteractionScenario
+        try InputLimits.checkText(scenario, place: "--interactive")
         do {
             script = try InteractionScenario(parsing: scenario)
         } catch {
-            throw CLIError("--interactive: \(error.description)")
+            throw CLIError.usage("--interactive: \(error.description)")
         }
+        try InputLimits.check(script, place: "--interactive")
         let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true)
         let run = try TransitionRun(resolved, context: context)
         let controller: InteractionController
         do {
             controller = try script.controller(duration: run.duration)
         } catch {
-            throw CLIError("--interactive: \(error.description)")
+            throw CLIError.usage("--interactive: \(error.description)")
         }
         let played: PlayedTransition
         do {
@@ -75,24 +74,22 @@ struct InteractivePreview {
         for entry in played.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
+        // Pictures show the container over what it is drawn over, as the previews of a plain run do.
+        let pictured = Backdrop.standalone(for: context).compose(played.timeline, context: context)
         if PreviewExport.fileFormats.contains(format), let out {
-            var timeline = played.timeline
+            var timeline = pictured
             if format == "png" {
                 // A filmstrip shows a few frames evenly spaced in time.
                 let count = min(frames ?? 8, timeline.entries.count)
                 let last = timeline.entries.count - 1
                 timeline.entries = (0..<count).map { timeline.entries[count == 1 ? 0 : $0 * last / (count - 1)] }
             }
-            do {
-                try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale)
-            } catch {
-                throw CLIError(error.description)
-            }
-            print("wrote \(out)")
+            try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
-            try InteractiveJSON.print(played, resolved: resolved, context: context, scenario: script)
+            let text = try InteractiveJSON.text(played, resolved: resolved, context: context, scenario: script)
+            if let out { try PreviewExport.writeFile(Array((text + "\n").utf8), to: out) } else { print(text) }
         } else if play {
-            try TimelinePlayer.play(played.timeline, phases: played.phases, speed: speed)
+            try TimelinePlayer.play(pictured, phases: played.phases, speed: speed)
             print("\(op) \(chosen.id) · interactive · \(played.finished ? "finished" : "cancelled") · \(script)")
         } else {
             InteractiveTable.print(played, resolved: resolved, context: context, scenario: script)
@@ -168,14 +165,9 @@ enum InteractiveJSON {
         var progress: Double
     }
 
-    struct Entry: Encodable {
-        var time: Double
-        var progress: Double
-        var phase: String
-        var views: [SampledView]
-    }
-
+    /// docs/schemas/preview.schema.json, with `interactive` true.
     struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
         var animator: String
         var operation: String
         var style: String
@@ -184,11 +176,11 @@ enum InteractiveJSON {
         var scenario: String
         var duration: Double
         var container: Rect
-        var parameters: [String: Double]
+        var parameters: [String: ParameterValue]
         var finished: Bool
         var completionTime: Double?
         var events: [Event]
-        var entries: [Entry]
+        var frames: [FrameJSON]
         var containerAfterCompletion: [ViewID]
     }
 
@@ -197,23 +189,22 @@ enum InteractiveJSON {
             animator: resolved.animator.qualifiedID, operation: context.operation.name, style: context.style.name,
             reversed: resolved.reversed, scenario: scenario.description, duration: played.duration,
             container: context.containerBounds,
-            parameters: Dictionary(uniqueKeysWithValues: zip(resolved.animator.description.parameters.map(\.id), resolved.parameters)),
+            parameters: ParameterValue.named(resolved.animator.description.parameters, resolved.parameters),
             finished: played.finished, completionTime: played.controller.completionTime,
             events: played.controller.events.map { Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
-            entries: zip(played.timeline.entries, played.phases).map {
-                Entry(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
-            },
+            frames: frames(played.timeline, phases: played.phases),
             containerAfterCompletion: played.completion.container)
     }
 
-    static func print(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) throws {
-        Swift.print(try encode(document(played, resolved: resolved, context: context, scenario: scenario)))
+    /// The timeline's frames with their phases.
+    static func frames(_ timeline: TransitionTimeline, phases: [InteractionController.Phase]) -> [FrameJSON] {
+        zip(timeline.entries, phases).map {
+            FrameJSON(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
+        }
     }
 
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    /// The JSON text of the document.
+    static func text(_ played: PlayedTransition, resolved: ResolvedAnimator, context: TransitionContext, scenario: InteractionScenario) throws -> String {
+        try JSONOutput.encode(document(played, resolved: resolved, context: context, scenario: scenario))
     }
 }

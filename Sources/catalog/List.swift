@@ -12,6 +12,10 @@ struct List: ParsableCommand {
             with its reason and the listing goes on. What was learned is cached by path, size and \
             modification time (in $TRANSITION_CATALOG_CACHE, $XDG_CACHE_HOME/transition-catalog or \
             ~/.cache/transition-catalog), so unchanged plugins are not loaded again.
+
+            The listing goes to standard output and errors to standard error. When a plugin \
+            cannot be loaded or a path cannot be read, what could be listed is still listed (with \
+            --json, the errors are in its "errors") and the exit status is 1.
             """)
 
     @OptionGroup var plugins: PluginOptions
@@ -26,7 +30,11 @@ struct List: ParsableCommand {
         } else {
             for s in index.shadowings { printError("warning: \(s)") }
             printTable(index)
+            for error in index.errors + index.unreadable { printError("error: \(error)") }
         }
+        // What could be listed is listed; a plugin that could not be loaded, or a path that
+        // cannot be read, makes the status 1 so that scripts notice.
+        if !(index.errors.isEmpty && index.unreadable.isEmpty) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 
     private func printTable(_ index: PluginIndex) {
@@ -51,53 +59,10 @@ struct List: ParsableCommand {
         print(TextTable.render(rows))
         let count = index.plugins.reduce(0) { $0 + $1.animators.count }
         print("\n\(count) animator\(count == 1 ? "" : "s") from \(index.plugins.count) plugin\(index.plugins.count == 1 ? "" : "s")")
-        for error in index.errors + index.unreadable {
-            print("error: \(error)")
-        }
     }
 
     private func printJSON(_ index: PluginIndex) throws {
-        struct Listing: Encodable {
-            var plugins: [PluginEntry]
-            var errors: [ErrorEntry]
-            var shadowed: [ShadowEntry]
-            var scanned: [String]
-        }
-        struct PluginEntry: Encodable {
-            var path: String
-            var origin: String
-            var plugin: PluginInfo
-            var durations: [String: Double]
-        }
-        struct ErrorEntry: Encodable {
-            var path: String
-            var kind: String
-            var reason: String
-            var remedy: String
-        }
-        struct ShadowEntry: Encodable {
-            var animator: String
-            var winner: String
-            var shadowed: String
-        }
-        var plugins: [PluginEntry] = []
-        var errors: [ErrorEntry] = []
-        for (record, origin) in index.entries {
-            if let plugin = record.plugin {
-                plugins.append(PluginEntry(path: record.path, origin: origin, plugin: plugin, durations: record.durations))
-            }
-            if let e = record.error { errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy)) }
-        }
-        for e in index.unreadable {
-            errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy))
-        }
-        let listing = Listing(
-            plugins: plugins, errors: errors,
-            shadowed: index.shadowings.map { ShadowEntry(animator: $0.animatorID, winner: $0.winner, shadowed: $0.shadowed) },
-            scanned: index.scanned)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(listing), as: UTF8.self))
+        print(try JSONOutput.encode(ListJSON.listing(index)))
     }
 }
 

@@ -8,7 +8,7 @@ import Glibc
 
 /// Options shared by every subcommand that loads plugins.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH and the built-ins. Repeatable.", valueName: "path"))
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH and the built-ins. Repeatable.", valueName: "path"), completion: .file())
     var pluginPaths: [String] = []
 
     @Flag(name: .customLong("no-builtins"), help: "Do not load the built-in plugin library.")
@@ -34,7 +34,7 @@ struct PluginOptions: ParsableArguments {
         let index = PluginIndex.build(searchPath, scanner: scanner)
         if !quiet {
             for s in index.shadowings { printError("warning: \(s)") }
-            for e in index.unreadable where e.reason.contains("built-in") == false { printError("warning: \(e)") }
+            for e in index.unreadable { printError(e.isMissingBuiltIns ? "error: \(e)" : "warning: \(e)") }
         }
         return index
     }

@@ -20,10 +20,10 @@ struct Preview: ParsableCommand {
             states. Files are written whole or not at all.
             """)
 
-    @Argument(help: "push, pop, present, dismiss or tab.")
+    @Argument(help: "push, pop, present, dismiss or tab.", completion: Completions.operations)
     var operation: String
 
-    @Argument(help: "An animator id, or PLUGIN-ID:ANIMATOR-ID.")
+    @Argument(help: "An animator id, or PLUGIN-ID:ANIMATOR-ID.", completion: Completions.animators)
     var animator: String
 
     @Option(name: .customLong("param"), help: ArgumentHelp("Set a parameter: KEY=VALUE. Repeatable.", valueName: "key=value"))
@@ -35,10 +35,15 @@ struct Preview: ParsableCommand {
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
 
-    @Option(help: "text, json, png, gif, html or lottie.")
-    var format = "text"
+    @Option(name: .customLong("format"), help: ArgumentHelp(
+        "text, json, png, gif, html or lottie (default: from the extension of --out, else text).",
+        valueName: "format"), completion: Completions.previewFormats)
+    var formatOption: String?
 
-    @Option(help: ArgumentHelp("The file to write; required for png, gif, html and lottie.", valueName: "file"))
+    /// The format: --format, else the one the extension of --out names, else text.
+    var format: String { OutputFormat.resolve(formatOption, out: out) }
+
+    @Option(help: ArgumentHelp("The file to write; required for png, gif, html and lottie.", valueName: "file"), completion: .file())
     var out: String?
 
     @Option(help: "Frames a second for gif (default 30, at most 50), html and lottie (default 60), and for sampling an --interactive timeline (default 30, at most 240).")
@@ -47,8 +52,11 @@ struct Preview: ParsableCommand {
     @Option(help: "Pixels a point for png and gif (default: png frames 300 pixels high, a gif 480).")
     var scale: Double?
 
-    @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).")
+    @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
+
+    @Flag(name: .customLong("lottie-flat"), help: "For lottie: every layer at the top level, without precompositions, for players that skip them (Qt).")
+    var lottieFlat = false
 
     @Flag(name: .customLong("no-play"), help: "Print the table even on a terminal.")
     var noPlay = false
@@ -62,8 +70,13 @@ struct Preview: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
+        try OutputFormat.check(formatOption, out: out)
         try PreviewExport.validate(format: format, out: out, frames: frames, fps: interactive == nil ? fps : nil, scale: scale)
-        guard speed.isFinite, speed > 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100") }
+        if lottieFlat && format != "lottie" { throw ValidationError("--lottie-flat applies to --format lottie") }
+        guard speed.isFinite, speed >= 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100; got \(speed)") }
+        if interactive != nil, frames != nil, format != "png" {
+            throw ValidationError("--frames with --interactive applies to png only; text and json show every frame sampled at --fps")
+        }
         if interactive != nil, let fps, !(1...240).contains(fps) { throw ValidationError("--fps must be between 1 and 240") }
     }
 
@@ -71,8 +84,8 @@ struct Preview: ParsableCommand {
         if let interactive {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
-                style: style, format: format, play: stdoutIsTerminal && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                plugins: plugins
+                style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
+                lottieFlat: lottieFlat, plugins: plugins
             ).run()
         }
         let op = try Resolution.operation(operation)
@@ -90,10 +103,10 @@ struct Preview: ParsableCommand {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
         if let out, PreviewExport.fileFormats.contains(format) {
-            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale)
+            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
-        } else if stdoutIsTerminal && !noPlay && out == nil {
+        } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
             try TerminalPlayer.play(animator: Resolution.animator(animator, in: index, for: op), context: context, parameters: values, duration: sampled.duration, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
@@ -103,7 +116,7 @@ struct Preview: ParsableCommand {
     /// Prints `text`, or writes it to --out whole or not at all.
     private func emit(_ text: String) throws {
         if let out {
-            try AtomicFile.write(text + "\n", to: out)
+            try PreviewExport.writeFile(Array((text + "\n").utf8), to: out)
         } else {
             Swift.print(text)
         }
@@ -174,14 +187,17 @@ enum ParameterValue: Encodable {
 
 /// The sampled frames as JSON, for tools.
 enum PreviewJSON {
+    /// docs/schemas/preview.schema.json.
     struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var interactive = false
         var animator: String
         var operation: String
         var style: String
         var duration: Double
         var container: Rect
         var parameters: [String: ParameterValue]
-        var frames: [TransitionFrame]
+        var frames: [FrameJSON]
         var containerAfterCompletion: [ViewID]
     }
 
@@ -189,11 +205,9 @@ enum PreviewJSON {
         let doc = Document(
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,
-            parameters: Dictionary(uniqueKeysWithValues: zip(animator.description.parameters, parameters).map { ($0.id, ParameterValue(spec: $0, value: $1)) }),
-            frames: sampled.frames, containerAfterCompletion: sampled.completion.container)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return String(decoding: try encoder.encode(doc), as: UTF8.self)
+            parameters: ParameterValue.named(animator.description.parameters, parameters),
+            frames: sampled.frames.map { FrameJSON(time: $0.progress * sampled.duration, progress: $0.progress, views: $0.views) },
+            containerAfterCompletion: sampled.completion.container)
+        return try JSONOutput.encode(doc)
     }
 }

@@ -69,25 +69,66 @@ enum PreviewExport {
         return title
     }
 
-    /// The sampled transition as the timeline the renderers draw.
+    /// The sampled transition as the timeline the renderers draw: its frames over what the
+    /// container is drawn over (the presenting screen of a custom present or dismiss).
     static func timeline(_ sampled: SampledTransition, animator: some DescribedAnimator) -> TransitionTimeline {
-        .even(
+        let backdrop = Backdrop.standalone(for: sampled.context)
+        return .even(
             title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
-            duration: sampled.duration, frames: sampled.frames)
+            duration: sampled.duration, frames: sampled.frames.map { backdrop.compose($0, context: sampled.context) })
     }
 
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ sampled: SampledTransition, animator: some DescribedAnimator, format: String, to path: String, fps: Int?, scale: Double?
-    ) throws(RenderError) {
-        try write(timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale)
+        _ sampled: SampledTransition, animator: some DescribedAnimator, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
+    ) throws {
+        try write(
+            timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale,
+            lottieFlat: lottieFlat)
     }
 
-    /// Renders a timeline in a file format and writes it to `path`, whole or not at all.
+    /// The pixels a point of a png or gif when --scale is not given: frames 300 (png) or 480
+    /// (gif) pixels high, kept within the scales --scale accepts so that a tiny or huge --size
+    /// is drawn rather than refused for a scale the user never gave.
+    static func defaultScale(format: String, bounds: Rect) -> Double {
+        let height = format == "gif" ? 480.0 : 300.0
+        return min(8, max(0.05, height / bounds.height))
+    }
+
+    /// Renders a timeline in a file format and writes it to `path`, whole or not at all, then
+    /// says so on standard error. A picture that cannot be made (too many pixels) is a usage
+    /// error; a file that cannot be written exits 73.
     static func write(
-        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?
-    ) throws(RenderError) {
+        _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?,
+        lottieFlat: Bool = false
+    ) throws {
         let bytes: [UInt8]
+        do {
+            bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale, lottieFlat: lottieFlat)
+        } catch {
+            throw CLIError.usage(error.description)
+        }
+        try writeFile(bytes, to: path)
+    }
+
+    /// Writes `bytes` to `path` whole or not at all and prints `wrote PATH` on standard error;
+    /// a file that cannot be written exits 73.
+    static func writeFile(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try AtomicFile.write(bytes, to: path)
+        } catch {
+            throw CLIError(error.description, status: .cannotCreate)
+        }
+        printError("wrote \(path)")
+    }
+
+    /// The bytes of a timeline in a file format.
+    static func render(
+        _ timeline: TransitionTimeline, subtitle: String, format: String, fps: Int?, scale: Double?, lottieFlat: Bool = false
+    ) throws(RenderError) -> [UInt8] {
+        let bytes: [UInt8]
+        let scale = scale ?? defaultScale(format: format, bounds: timeline.containerBounds)
         switch format {
         case "png":
             bytes = try FilmstripRenderer(options: .init(scale: scale)).render(timeline)
@@ -96,10 +137,10 @@ enum PreviewExport {
         case "html":
             bytes = Array(try HTMLRenderer().render(timeline, subtitle: subtitle).utf8)
         case "lottie":
-            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format))).render(timeline).utf8)
+            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format)), flat: lottieFlat).render(timeline).utf8)
         default:
             throw RenderError("unknown format '\(format)'")
         }
-        try AtomicFile.write(bytes, to: path)
+        return bytes
     }
 }

@@ -22,10 +22,10 @@ struct Run: ParsableCommand {
             --interactive`).
             """)
 
-    @Option(help: ArgumentHelp("A transitions file (JSON) mapping operations to animators; without one, the system defaults run.", valueName: "file"))
+    @Option(help: ArgumentHelp("A transitions file (JSON, at most 1 MiB; see docs/schemas/transitions.schema.json) mapping operations to animators; without one, the system defaults run.", valueName: "file"), completion: .file(extensions: ["json"]))
     var source: String?
 
-    @Argument(help: "The operations, in order.")
+    @Argument(help: "The operations, in order.", completion: .list(["push", "pop", "present", "dismiss", "tab:"]))
     var operations: [String]
 
     @Option(help: ArgumentHelp("The tabs' root screens, comma-separated.", valueName: "names"))
@@ -34,7 +34,7 @@ struct Run: ParsableCommand {
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
 
-    @Option(help: "text or json.")
+    @Option(help: "text or json.", completion: .list(["text", "json"]))
     var format = "text"
 
     @Option(help: "Frames per second of the recorded timelines (json output).")
@@ -57,42 +57,42 @@ struct Run: ParsableCommand {
         let transitions: any TransitionsSource
         var needed: Set<String> = ["slide", "cover-vertical"]
         if let source {
-            guard let data = FileManager.default.contents(atPath: source) else {
-                throw CLIError("cannot read the transitions file \(DisplayText.escape(source)); check the path")
-            }
+            let data = try InputLimits.readTransitionsFile(source)
             do {
                 let file = try TransitionsSourceFile(utf8: data, fileName: source, catalog: index.animators.map(\.animator))
                 needed.formUnion(file.rules.compactMap { $0.choice?.animatorID })
                 transitions = file
             } catch {
-                throw CLIError(error.description)
+                throw CLIError(error.description, status: .dataError)
             }
         } else {
             transitions = FixedChoices()
         }
         let roots = tabs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard !roots.isEmpty, Set(roots).count == roots.count else {
-            throw CLIError("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
+            throw CLIError.usage("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
         }
         // Only the plugins that hold the animators this run can use are loaded in this process.
         let catalog = index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } }
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
         let scene = SceneDriver(tabRoots: roots, director: director)
-        var records: [(record: TransitionRecord, stack: String)] = []
+        var records: [(record: TransitionRecord, scene: RunJSON.Scene)] = []
         var failure: CLIError?
         for (i, step) in steps.enumerated() {
             do {
                 let record = try scene.perform(step.operation, scenario: step.scenario)
-                records.append((record, scene.summary))
+                records.append((record, RunJSON.Scene(scene)))
                 if format == "text" { RunText.print(index: i + 1, record: record, scene: scene) }
             } catch {
-                failure = CLIError("operation \(i + 1) '\(step.text)': \(error.description)")
+                failure = CLIError(
+                    "operation \(i + 1) '\(step.text)': \(error.description)",
+                    status: error.kind == .setupRefused ? .failure : .usage)
                 break
             }
         }
         if format == "json" {
-            Swift.print(try InteractiveJSON.encode(RunJSON.document(records, error: failure?.description)))
+            Swift.print(try JSONOutput.encode(RunJSON.document(records, error: failure?.description)))
         }
         if let failure { throw failure }
     }
@@ -118,15 +118,18 @@ enum RunScript {
             var scenario: InteractionScenario?
             if let brace = word.firstIndex(of: "{") {
                 guard word.hasSuffix("}") else {
-                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': a scenario goes in braces at the end, as in 'pop{scrub 0.5 @0.2; release @0.3}'")
+                    throw CLIError.usage("operation \(index + 1) '\(DisplayText.escape(word))': a scenario goes in braces at the end, as in 'pop{scrub 0.5 @0.2; release @0.3}'")
                 }
                 head = word[..<brace]
                 let text = String(word[word.index(after: brace)..<word.index(before: word.endIndex)])
+                let place = "operation \(index + 1) '\(DisplayText.escape(String(word[..<brace])))'"
+                try InputLimits.checkText(text, place: place)
                 do throws(InteractionScenario.Error) {
                     scenario = try InteractionScenario(parsing: text)
                 } catch {
-                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(String(head)))': scenario \(error.description)")
+                    throw CLIError.usage("\(place): scenario \(error.description)")
                 }
+                if let scenario { try InputLimits.check(scenario, place: place + ": scenario") }
             }
             let parts = head.split(separator: ":", maxSplits: 1).map(String.init)
             let name = parts.first?.lowercased() ?? ""
@@ -141,18 +144,18 @@ enum RunScript {
                 operation = .present(argument ?? "modal-\(presented)")
             case "pop", "dismiss":
                 if argument != nil {
-                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': \(name) takes no screen (it acts on the top one); write \(name)")
+                    throw CLIError.usage("operation \(index + 1) '\(DisplayText.escape(word))': \(name) takes no screen (it acts on the top one); write \(name)")
                 }
                 operation = name == "pop" ? .pop : .dismiss
             case "tab":
                 guard let argument, let tab = Int(argument), tab >= 0 else {
-                    throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))': tab needs a tab index, as in tab:1")
+                    throw CLIError.usage("operation \(index + 1) '\(DisplayText.escape(word))': tab needs a tab index, as in tab:1")
                 }
                 operation = .tab(tab)
             default:
                 let names = ["push", "pop", "present", "dismiss", "tab"]
                 let hint = Suggestions.closest(to: name, in: names).map { "did you mean '\($0)'? " } ?? ""
-                throw CLIError("operation \(index + 1) '\(DisplayText.escape(word))' is unknown; \(hint)operations are push[:SCREEN], pop, present[:SCREEN], dismiss, tab:INDEX")
+                throw CLIError.usage("operation \(index + 1) '\(DisplayText.escape(word))' is unknown; \(hint)operations are push[:SCREEN], pop, present[:SCREEN], dismiss, tab:INDEX")
             }
             return Step(text: DisplayText.escape(word), operation: operation, scenario: scenario)
         }
@@ -213,29 +216,45 @@ enum RunJSON {
         var finished: Bool
         var events: [InteractiveJSON.Event]
         var presentationEvents: [String]
-        var stack: String
+        var tab: Int
+        var stack: [String]
+        var presented: [String]
         var hierarchy: [String]
-        var entries: [InteractiveJSON.Entry]
+        var frames: [FrameJSON]
     }
 
+    /// Where the app is after a transition: the selected tab, its navigation stack (root first)
+    /// and the screens presented over it (bottom first).
+    struct Scene {
+        var tab: Int
+        var stack: [String]
+        var presented: [String]
+
+        init(_ scene: SceneDriver) {
+            tab = scene.tabs.tabs.selectedIndex
+            stack = scene.selectedNavigation.stack.screens
+            presented = scene.modal.presenter.presented.map(\.screen)
+        }
+    }
+
+    /// docs/schemas/run.schema.json.
     struct Document: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
         var transitions: [Transition]
         var error: String?
     }
 
-    static func document(_ records: [(record: TransitionRecord, stack: String)], error: String?) -> Document {
-        Document(transitions: records.map { r, stack in
+    static func document(_ records: [(record: TransitionRecord, scene: Scene)], error: String?) -> Document {
+        Document(transitions: records.map { r, scene in
             Transition(
                 operation: r.transition.operation.name, from: r.transition.fromScreen, to: r.transition.toScreen,
                 style: r.transition.style.name, animator: r.animatorID, reversal: r.reversal.rawValue,
                 interactive: r.interactive, duration: r.duration, finished: r.finished,
                 events: r.events.map { InteractiveJSON.Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
                 presentationEvents: r.presentationEvents.map(\.description),
-                stack: stack,
+                tab: scene.tab, stack: scene.stack, presented: scene.presented,
                 hierarchy: r.layersAfter.map(RunText.layerText),
-                entries: zip(r.timeline.entries, r.phases).map {
-                    InteractiveJSON.Entry(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
-                })
+                frames: InteractiveJSON.frames(r.timeline, phases: r.phases))
         }, error: error)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PluginHost
+import Renderers
 import TransitionCore
 
 /// Plays a transition on a terminal: views as coloured cards, two pixels per character cell
@@ -20,25 +21,28 @@ enum TerminalPlayer {
         var width = Int((Double(pixelRows) * bounds.width / bounds.height).rounded())
         width = max(4, min(width, columns - 2))
         let height = max(4, Int((Double(width) * bounds.height / bounds.width).rounded()) / 2 * 2)
-        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds)
+        let terminal = TerminalCapabilities.current
+        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds, terminal: terminal)
 
+        let backdrop = Backdrop.standalone(for: context)
         let session = animator.begin(context, parameters: parameters)
         try session.setup()
         let fps = 30.0
         let wallDuration = duration / speed
         let frameCount = max(2, Int((wallDuration * fps).rounded()) + 1)
         let lines = raster.height / 2 + 1
-        var out = FileHandle.standardOutput
+        TerminalSession.begin(lines: lines)
+        defer { TerminalSession.end() }
         let start = Date()
         for i in 0..<frameCount {
             let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
-            let frame = session.step(progress)
-            var text = i == 0 ? "" : "\u{1B}[\(lines)A"
+            let frame = backdrop.compose(session.step(progress), context: context)
+            var text = TerminalSession.frameStart
             text += raster.render(frame)
             let bar = Int((progress * Double(raster.width)).rounded())
             text += String(repeating: "━", count: bar) + String(repeating: "─", count: raster.width - bar)
             text += " \(Format.number(progress, decimals: 2))\u{1B}[K\n"
-            print(text, terminator: "", to: &out)
+            TerminalSession.write(text)
             let due = start.addingTimeInterval(Double(i + 1) / fps)
             let wait = due.timeIntervalSinceNow
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
@@ -46,10 +50,11 @@ enum TerminalPlayer {
         session.complete(finished: true)
         let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role -> String in
             let c = Raster.color(for: role)
-            return "\u{1B}[38;2;\(c.0);\(c.1);\(c.2)m■\u{1B}[0m \(role)"
+            return terminal.sgr(c) + "■" + terminal.reset + " \(role)"
         }
-        print("\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  "))
-        print("(--no-play prints the frames as a table; --speed 0.25 plays slower)")
+        TerminalSession.write(
+            "\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  ") + "\n"
+                + "(--no-play prints the frames as a table; --speed 0.25 plays slower)\n")
     }
 }
 
@@ -62,6 +67,8 @@ struct Raster {
     let width: Int
     let height: Int
     let bounds: Rect
+    /// How the terminal takes colours.
+    var terminal = TerminalCapabilities(environment: ["TERM": "xterm", "COLORTERM": "truecolor"])
 
     static func color(for role: ViewRole) -> (Int, Int, Int) {
         switch role {
@@ -75,28 +82,31 @@ struct Raster {
         }
     }
 
-    /// The colour of each pixel, row by row.
+    /// The colour of each pixel, row by row: the views as the pictures draw them (under the
+    /// container's camera, one-sided views facing away left out, snapshots in their source's
+    /// colour), each a flat card with a darker border.
     func pixels(_ frame: TransitionFrame) -> [(Double, Double, Double)] {
         var image = [(Double, Double, Double)](repeating: (16, 16, 16), count: width * height)
         let sx = bounds.width / Double(width), sy = bounds.height / Double(height)
-        for view in frame.drawOrder where !view.state.isInvisible {
-            guard let quad = view.state.projectedCorners else { continue }
-            var base = Raster.color(for: view.role)
-            if let c = view.state.color, !view.role.isScreen {
+        for drawn in FramePainter(bounds: bounds, frames: [frame]).drawnViews(frame) {
+            let view = drawn.view, polygon = drawn.outline
+            var base = Raster.color(for: drawn.faceRole)
+            if let c = drawn.ownColor {
                 base = (Int(c.red * 255), Int(c.green * 255), Int(c.blue * 255))
             }
-            let alpha = min(1, max(0, view.state.alpha * (view.state.color?.alpha ?? 1)))
-            let minX = quad.map(\.x).min()!, maxX = quad.map(\.x).max()!
-            let minY = quad.map(\.y).min()!, maxY = quad.map(\.y).max()!
+            let alpha = min(1, max(0, view.state.alpha * (drawn.ownColor?.alpha ?? 1)))
+            let minX = polygon.map(\.x).min()!, maxX = polygon.map(\.x).max()!
+            let minY = polygon.map(\.y).min()!, maxY = polygon.map(\.y).max()!
             let border = max(sx, sy) * 0.9
+            let framed = drawn.faceRole.isScreen
             for py in 0..<height {
                 let y = bounds.y + (Double(py) + 0.5) * sy
                 if y < minY || y > maxY { continue }
                 for px in 0..<width {
                     let x = bounds.x + (Double(px) + 0.5) * sx
                     if x < minX || x > maxX { continue }
-                    guard let edge = Raster.inside(quad, x, y) else { continue }
-                    let shade = edge < border && view.role.isScreen ? 0.6 : 1.0
+                    guard let edge = Raster.inside(polygon, x, y) else { continue }
+                    let shade = edge < border && framed ? 0.6 : 1.0
                     let i = py * width + px
                     let under = image[i]
                     image[i] = (
@@ -109,12 +119,12 @@ struct Raster {
         return image
     }
 
-    /// The distance from (x, y) to the nearest edge of a convex quad when inside it, else nil.
+    /// The distance from (x, y) to the nearest edge of a convex polygon when inside it, else nil.
     static func inside(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Double? {
         var sign = 0.0
         var nearest = Double.infinity
-        for i in 0..<4 {
-            let a = q[i], b = q[(i + 1) % 4]
+        for i in q.indices {
+            let a = q[i], b = q[(i + 1) % q.count]
             let ex = b.x - a.x, ey = b.y - a.y
             let cross = ex * (y - a.y) - ey * (x - a.x)
             let length = (ex * ex + ey * ey).squareRoot()
@@ -134,9 +144,9 @@ struct Raster {
         for row in stride(from: 0, to: height - 1, by: 2) {
             for px in 0..<width {
                 let top = image[row * width + px], bottom = image[(row + 1) * width + px]
-                text += "\u{1B}[38;2;\(Int(top.0));\(Int(top.1));\(Int(top.2))m\u{1B}[48;2;\(Int(bottom.0));\(Int(bottom.1));\(Int(bottom.2))m▀"
+                text += terminal.cell(top: top, bottom: bottom)
             }
-            text += "\u{1B}[0m\u{1B}[K\n"
+            text += terminal.reset + "\u{1B}[K\n"
         }
         return text
     }

@@ -10,20 +10,21 @@ enum TimelinePlayer {
         var width = Int((Double(pixelRows) * bounds.width / bounds.height).rounded())
         width = max(4, min(width, columns - 2))
         let height = max(4, Int((Double(width) * bounds.height / bounds.width).rounded()) / 2 * 2)
-        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds)
+        let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds, terminal: TerminalCapabilities.current)
         let lines = raster.height / 2 + 1
-        var out = FileHandle.standardOutput
+        TerminalSession.begin(lines: lines)
+        defer { TerminalSession.end() }
         let start = Date()
         for (i, entry) in timeline.entries.enumerated() {
             let due = start.addingTimeInterval(entry.time / speed)
             let wait = due.timeIntervalSinceNow
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
-            var text = i == 0 ? "" : "\u{1B}[\(lines)A"
+            var text = TerminalSession.frameStart
             text += raster.render(entry.frame)
             let bar = Int((min(1, max(0, entry.frame.progress)) * Double(raster.width)).rounded())
             text += String(repeating: "━", count: bar) + String(repeating: "─", count: raster.width - bar)
             text += " \(Format.number(entry.frame.progress, decimals: 2)) \(phases[i])\u{1B}[K\n"
-            print(text, terminator: "", to: &out)
+            TerminalSession.write(text)
         }
     }
 }

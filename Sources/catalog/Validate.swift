@@ -15,13 +15,13 @@ struct Validate: ParsableCommand {
             The exit status is 1 when a check FAILs, CRASHes or TIMEs OUT, and 0 otherwise.
             """)
 
-    @Argument(help: ArgumentHelp("Plugin files or animator ids.", valueName: "path|id"))
+    @Argument(help: ArgumentHelp("Plugin files or animator ids.", valueName: "path|id"), completion: Completions.animators)
     var targets: [String] = []
 
-    @Flag(help: "Print the results as JSON.")
+    @Flag(help: "Print the results (or, with --list-checks, the checks) as JSON.")
     var json = false
 
-    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"), completion: .file(extensions: ["xml"]))
     var junit: String?
 
     @Option(parsing: .singleValue, help: ArgumentHelp("Run only checks whose id matches this glob. Repeatable.", valueName: "pattern"))
@@ -30,7 +30,7 @@ struct Validate: ParsableCommand {
     @Option(parsing: .singleValue, help: ArgumentHelp("Skip checks whose id matches this glob. Repeatable.", valueName: "pattern"))
     var skip: [String] = []
 
-    @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"))
+    @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
     @Option(help: "Seconds one plugin call may take before its check is a TIMEOUT; after two, the plugin's other checks are skipped.")
@@ -39,10 +39,13 @@ struct Validate: ParsableCommand {
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed
 
-    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Run in this container size only, WIDTHxHEIGHT in points (default: 390x844, 844x390, 1024x1366 and 320x568).", valueName: "size"))
+    var size: String?
+
+    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"), completion: .directory)
     var record: String?
 
-    @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"))
+    @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"), completion: .file())
     var reproduce: String?
 
     @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the validator down).")
@@ -57,9 +60,14 @@ struct Validate: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
+            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds; got \(timeout)")
+        }
         for pattern in only + skip where !ContractCheck.all.contains(where: { Glob.matches(pattern, $0.id) }) {
             throw ValidationError("'\(DisplayText.escape(pattern))' matches no check; see --list-checks")
+        }
+        if !listChecks && reproduce == nil && !ContractCheck.all.contains(where: { isSelected($0.id) }) {
+            throw ValidationError("--only and --skip leave no check to run, so nothing would be validated; see --list-checks")
         }
     }
 
@@ -76,27 +84,34 @@ struct Validate: ParsableCommand {
 
     func run() throws {
         if listChecks {
-            print(TextTable.render(ContractCheck.all.map { [$0.id, $0.summary] }))
+            if json {
+                print(try ValidateJSON.checks())
+            } else {
+                print(TextTable.render(ContractCheck.all.map { [$0.id, $0.summary] }))
+            }
             return
         }
-        let configuration = try config.map { file -> (ValidationConfig, String) in
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else {
-                throw CLIError("cannot read the configuration file \(DisplayText.escape(file))")
-            }
-            do { return (try ValidationConfig(json: text, fileName: file), file) } catch { throw CLIError("\(error)") }
-        }
+        let configuration = try config.map { file in (try ValidateJSON.readConfig(file), file) }
         var suite = ContractSuite()
         suite.seed = seed
+        if let size {
+            do { suite.containers = [try ContainerSize(parsing: size)] } catch { throw CLIError.usage("--size: \(error)") }
+        }
         var validator = IsolatedValidator(
             executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0], timeout: timeout,
             checks: selectedChecks, suite: suite)
         validator.recordDirectory = record ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-traces-\(getpid())").path
         if let reproduce {
+            guard FileManager.default.isReadableFile(atPath: reproduce) else {
+                throw CLIError("cannot read the trace \(DisplayText.escape(reproduce)); check the path", status: .noInput)
+            }
             let replay = validator.replay(trace: reproduce)
-            for line in replay.lines { print(line) }
+            for line in replay.lines where line != replay.failure { print(line) }
             if let failure = replay.failure {
+                // A crash or a hang is what the replay found: the last line of its report.
+                guard failure.hasPrefix("CRASH") || failure.hasPrefix("TIMEOUT") else { throw CLIError(failure, status: .dataError) }
                 print(failure)
-                throw ExitCode(1)
+                throw ExitCode(ExitStatus.failure.rawValue)
             }
             let calls = replay.lines.filter { $0.hasPrefix("#") }.count
             print(replay.diverged
@@ -119,7 +134,14 @@ struct Validate: ParsableCommand {
         var results: [CheckResult] = []
         if targets.isEmpty {
             let found = plugins.searchPath.pluginFiles()
-            for (path, _) in found.files { results += check(path: path) }
+            let progress = ValidationProgress(total: found.files.count, environment: environment())
+            for (i, (path, _)) in found.files.enumerated() {
+                let started = Date()
+                validator.onUnitBegin = progress.unitBegins(index: i + 1, plugin: baseName(path))
+                let mine = check(path: path)
+                progress.finished(index: i + 1, plugin: baseName(path), results: mine, seconds: Date().timeIntervalSince(started))
+                results += mine
+            }
             for error in found.unreadable {
                 results.append(CheckResult(check: ContractCheck.loading.id, subject: error.path, status: .fail, details: [error.description]))
             }
@@ -148,19 +170,11 @@ struct Validate: ParsableCommand {
             do {
                 try AtomicFile.write(JUnitReport.xml(results, seed: seed), to: junit)
             } catch {
-                throw CLIError("cannot write --junit \(DisplayText.escape(junit)): \(error)")
+                throw CLIError("cannot write --junit \(DisplayText.escape(junit)): \(error)", status: .cannotCreate)
             }
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            struct Report: Encodable {
-                var seed: UInt64
-                var results: [CheckResult]
-                var passed: Bool
-            }
-            let report = Report(seed: seed, results: results, passed: !results.contains { $0.status.isFailure })
-            print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            print(try ValidateJSON.report(results, seed: seed))
         } else {
             printReport(results)
         }

@@ -16,7 +16,7 @@ struct DiscoveryTests {
     static let brokenFiles: [BrokenFile] = [
         BrokenFile(fixture: "not_a_library", reason: ["invalid ELF header"]),
         BrokenFile(fixture: "missing_entry", reason: ["tc_plugin_entry"]),
-        BrokenFile(fixture: "wrong_major", reason: ["2.0.0", "1.0.0"]),
+        BrokenFile(fixture: "wrong_major", reason: ["2.0.0", "1.1.0"]),
         BrokenFile(fixture: "duplicate_ids", reason: ["twin"]),
     ]
 
@@ -60,7 +60,8 @@ struct DiscoveryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(channel.arguments(["list"], directory: dir), environment: channel.environment(dir))
         CLI.expectNoCrash(result)
-        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.status == 1, "broken files make the status 1; stderr: \(result.stderr)")
+        #expect(!result.stdout.contains("error:"), "errors go to stderr")
 
         let table = try #require(PrintedTable(result.stdout, firstColumn: "ID"), "no table in: \(result.stdout)")
         let ids = Set(table.rows.compactMap { $0["ID"] })
@@ -87,7 +88,7 @@ struct DiscoveryTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let result = try CLI.run(["list", "--json"], environment: ["TRANSITION_ANIMATOR_PATH": dir])
         CLI.expectNoCrash(result)
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         let listing = try CLI.jsonObject(result.stdout)
         let errors = try #require(listing["errors"] as? [[String: Any]])
         let byFile = Dictionary(grouping: errors) { (($0["path"] as? String) ?? "").split(separator: "/").last.map(String.init) ?? "" }

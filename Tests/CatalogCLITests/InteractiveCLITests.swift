@@ -14,7 +14,7 @@ import TestSupport
         let doc = try CLI.jsonObject(result.stdout)
         #expect(doc["finished"] as? Bool == false)
         #expect(doc["interactive"] as? Bool == true)
-        let entries = try #require(doc["entries"] as? [[String: Any]])
+        let entries = try #require(doc["frames"] as? [[String: Any]])
         let times = entries.compactMap { jsonNumber($0["time"]) }
         let progresses = entries.compactMap { jsonNumber($0["progress"]) }
         let phases = entries.compactMap { $0["phase"] as? String }
@@ -93,7 +93,8 @@ import TestSupport
         let transitions = try #require(doc["transitions"] as? [[String: Any]])
         #expect(transitions.map { $0["operation"] as? String } == ["push", "tab"])
         #expect(transitions.map { $0["finished"] as? Bool } == [true, true])
-        #expect(transitions[1]["stack"] as? String == "tab 1: search")
-        #expect((transitions[0]["entries"] as? [Any])?.isEmpty == false)
+        #expect(transitions[0]["stack"] as? [String] == ["home", "screen-1"] && transitions[0]["tab"] as? Int == 0)
+        #expect(transitions[1]["stack"] as? [String] == ["search"] && transitions[1]["tab"] as? Int == 1)
+        #expect((transitions[0]["frames"] as? [Any])?.isEmpty == false)
     }
 }

@@ -84,7 +84,7 @@ struct IsolationTests {
 @Suite("validate reports and filters")
 struct ValidateReportTests {
     @Test func junitIsWellFormedXMLWithOneCasePerCheck() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString).xml").path
+        let file = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("junit-\(UUID().uuidString).xml").path
         defer { try? FileManager.default.removeItem(atPath: file) }
         let result = try CLI.run(["validate", "--no-builtins", "--junit", file, try FixturePlugins.path("leaks_snapshot")])
         #expect(result.status == 1)
@@ -116,7 +116,7 @@ struct ValidateReportTests {
     }
 
     @Test func configSilencesAKnownFalsePositive() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("cfg-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("cfg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let config = dir.appendingPathComponent("validate.json").path

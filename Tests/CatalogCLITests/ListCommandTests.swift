@@ -62,9 +62,9 @@ struct ListCommandTests {
         #expect(parameters.compactMap { $0["id"] as? String } == ["duration", "direction", "parallax"])
         let direction = try #require(parameters.first { $0["id"] as? String == "direction" })
         #expect(direction["choices"] as? [String] == ["left", "right", "up", "down"])
-        #expect(jsonNumber(direction["defaultValue"]) == 0)
+        #expect(direction["default"] as? String == "left", "a choice's default is given by name")
         let duration = try #require(parameters.first { $0["id"] as? String == "duration" })
-        #expect(jsonNumber(duration["defaultValue"]) == 0.35)
+        #expect(jsonNumber(duration["default"]) == 0.35)
         #expect(duration["unit"] as? String == "s")
     }
 

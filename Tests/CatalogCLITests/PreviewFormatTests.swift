@@ -9,7 +9,7 @@ import TransitionCore
 @Suite("Preview files")
 struct PreviewFormatTests {
     func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-cli-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -75,7 +75,15 @@ struct PreviewFormatTests {
         let html = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("matrix3d(") && !html.contains("http"))
         let lottie = try CLI.jsonObject(try String(contentsOfFile: dir + "/p.json", encoding: .utf8))
-        #expect(jsonNumber(lottie["fr"]) == 60 && jsonNumber(lottie["op"]) == 36)
+        #expect(jsonNumber(lottie["fr"]) == 60 && jsonNumber(lottie["op"]) == 37, "frames 0 to 36: 0.6 s and its end state")
+        #expect((lottie["assets"] as? [Any])?.count == 1, "the device is a precomposition")
+        let flat = try CLI.run(["preview", "push", "flip", "--format", "lottie", "--lottie-flat", "--out", dir + "/flat.json"])
+        #expect(flat.status == 0, "\(flat.stderr)")
+        let flatDocument = try CLI.jsonObject(try String(contentsOfFile: dir + "/flat.json", encoding: .utf8))
+        #expect((flatDocument["assets"] as? [Any])?.isEmpty == true, "--lottie-flat writes no precomposition")
+        #expect((flatDocument["layers"] as? [[String: Any]])?.allSatisfy { jsonNumber($0["ty"]) == 4 } == true)
+        let misplaced = try CLI.run(["preview", "push", "flip", "--format", "png", "--lottie-flat", "--out", dir + "/x.png"])
+        #expect(misplaced.status != 0 && misplaced.stderr.contains("--lottie-flat applies to --format lottie"), "\(misplaced.stderr)")
         let printed = try CLI.run(["preview", "push", "flip", "--format", "json"])
         #expect(try String(contentsOfFile: dir + "/s.json", encoding: .utf8) == printed.stdout)
         let table = try CLI.run(["preview", "push", "flip", "--no-play"])
@@ -137,8 +145,9 @@ struct PreviewFormatTests {
             (["--format", "png", "--out", out, "--size", "390x99999"], ["--size"]),
             (["--format", "png", "--out", out, "--scale", "0"], ["--scale"]),
             (["--format", "png", "--out", out, "--frames", "1"], ["--frames"]),
-            (["--format", "gif", "--out", out, "--fps", "60"], ["--fps", "50"]),
-            (["--format", "gif", "--out", out, "--frames", "8"], ["--frames"]),
+            (["--format", "gif", "--out", dir + "/x.gif", "--fps", "60"], ["--fps", "50"]),
+            (["--format", "gif", "--out", dir + "/x.gif", "--frames", "8"], ["--frames"]),
+            (["--format", "gif", "--out", out], ["contradicts --out"]),
             (["--format", "text", "--fps", "30"], ["--fps"]),
         ]
         for (arguments, words) in cases {
@@ -153,7 +162,7 @@ struct PreviewFormatTests {
         let dir = try temporaryDirectory()
         let result = try CLI.run(["gallery", "--out", dir + "/site"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("8 animators"))
+        #expect(result.stderr.contains("wrote \(dir)/site/index.html") && result.stderr.contains("8 animators"), "\(result.stderr)")
         let html = try String(contentsOfFile: dir + "/site/index.html", encoding: .utf8)
         #expect(html.components(separatedBy: "<section>").count - 1 == CLI.builtinAnimators.count)
         #expect(html.components(separatedBy: "<figure class=\"tile\"").count - 1 >= 20)

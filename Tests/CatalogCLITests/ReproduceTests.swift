@@ -6,7 +6,7 @@ import Testing
 @Suite("validate --reproduce")
 struct ReproduceTests {
     func recordDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("traces-\(UUID().uuidString)").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("traces-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -40,7 +40,8 @@ struct ReproduceTests {
 
     @Test func aMissingTraceIsAClearError() throws {
         let replay = try CLI.run(["validate", "--reproduce", "/nonexistent.trace"])
-        #expect(replay.status == 1)
-        #expect(replay.stdout.contains("cannot read the trace"))
+        #expect(replay.status == 66)
+        #expect(replay.stdout.isEmpty)
+        #expect(CLI.lines(replay.stderr) == ["Error: cannot read the trace /nonexistent.trace; check the path"])
     }
 }

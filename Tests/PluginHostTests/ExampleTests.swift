@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test func exampleBuildsWithOneLineAndPasses() throws {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("libminimal_fade-\(getpid()).so").path
+        let out = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("libminimal_fade-\(getpid()).so").path
         defer { try? FileManager.default.removeItem(atPath: out) }
         let build = try runProcess(
             "/usr/bin/env",

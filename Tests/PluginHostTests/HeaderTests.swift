@@ -26,7 +26,7 @@ import Testing
         ("cpp", ["c++", "-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]),
     ])
     func compilesCleanly(_ language: String, _ command: [String]) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-header-\(UUID().uuidString)")
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-header-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("main.\(language)")

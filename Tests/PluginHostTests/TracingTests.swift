@@ -11,7 +11,7 @@ import TransitionCore
     @Test(arguments: (library?.animators ?? []).map(\.id))
     func ffiCallsGiveTheSameStatesAsDirectCalls(_ id: String) throws {
         let animator = try #require(Self.library?.animator(id))
-        let traceFile = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+        let traceFile = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("trace-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: traceFile) }
         let tracer = try #require(CallTracer(path: traceFile))
         for scenario in Scenario.all(for: animator.description) {
@@ -34,7 +34,7 @@ import TransitionCore
     @Test func summaryFoldsStepsAndShowsHostCalls() throws {
         let wipe = try PluginLibrary.load(path: try FixturePlugins.path("third_party_wipe"))
         let curtain = try #require(wipe.animator("curtain"))
-        let traceFile = FileManager.default.temporaryDirectory.appendingPathComponent("trace-\(UUID().uuidString)").path
+        let traceFile = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("trace-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: traceFile) }
         let tracer = try #require(CallTracer(path: traceFile))
         let session = curtain.begin(try TransitionContext(operation: .push, containerBounds: Rect(x: 0, y: 0, width: 390, height: 844)), tracer: tracer)
@@ -51,7 +51,7 @@ import TransitionCore
     }
 
     @Test func unreadableTraceIsAClearError() throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString).trace").path
+        let file = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("bad-\(UUID().uuidString).trace").path
         try "not json\n".write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
         #expect(throws: TraceError.self) { try CallTracer.read(path: file) }

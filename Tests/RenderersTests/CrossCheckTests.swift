@@ -108,6 +108,10 @@ struct CrossCheckTests {
             #expect(broken != good)
             controls.append(try Fixtures.write(Array(broken.utf8), "broken-\(n).json", in: dir))
         }
+        for (animator, op) in [("dimmed-sheet", TransitionOperation.present), ("flip", .push)] {
+            let flat = try LottieRenderer(flat: true).render(try Fixtures.timeline(try Fixtures.animator(animator), op, fps: 60))
+            files.append(try Fixtures.write(Array(flat.utf8), "flat-\(op)-\(animator).json", in: dir))
+        }
         let report = try ExternalTools.consumer(["validate-lottie"] + files + controls)
         let results = try #require(report["files"] as? [String: [String: Any]])
         for file in files {
@@ -125,7 +129,10 @@ struct CrossCheckTests {
     /// the colour of blocks on a fading card by less than 48 levels (measured 0.1% to 0.3%).
     @Test(
         "rlottie renders our Lottie files like the PNG renderer draws the same moments",
-        arguments: [("slide", TransitionOperation.push, 0.4), ("zoom", .present, 0.5), ("dimmed-sheet", .present, 0.5), ("flip", .push, 0.25), ("halfway-spring", .present, 0.3)])
+        arguments: [
+            ("slide", TransitionOperation.push, 0.4), ("zoom", .present, 0.5), ("dimmed-sheet", .present, 0.5), ("flip", .push, 0.25),
+            ("halfway-spring", .present, 0.3), ("fade", .push, 1), ("dimmed-sheet", .present, 1), ("zoom", .dismiss, 1),
+        ])
     func rlottie(_ id: String, _ operation: TransitionOperation, _ fraction: Double) throws {
         let dir = try Fixtures.temporaryDirectory()
         let timeline = try Fixtures.timeline(try Fixtures.animator(id), operation, fps: 60)
@@ -136,7 +143,7 @@ struct CrossCheckTests {
         let theirs = dir + "/rlottie.png"
         let info = try ExternalTools.consumer(["rlottie-render", file, String(frameNumber), theirs, "--backdrop", Self.backdrop])
         #expect(jsonNumber(info["width"]) == 390 && jsonNumber(info["height"]) == 844)
-        #expect(jsonNumber(info["totalFrames"]) == (timeline.duration * 60).rounded())
+        #expect(jsonNumber(info["totalFrames"]) == LottieRenderer(frameRate: 60).lastFrame(duration: timeline.duration) + 1)
 
         let painter = FramePainter(timeline: timeline)
         let frame = timeline.entries[k].frame
@@ -148,6 +155,26 @@ struct CrossCheckTests {
         // Against the true 4x4 picture the difference is the documented affine approximation,
         // whose cost in pixels our own renderer measures (true picture against affine-placed one).
         #expect(truth < approximation + 0.01, "\(operation) \(id): \(truth * 100)% differ; the approximation alone costs \(approximation * 100)%")
+    }
+
+    @Test(
+        "rlottie draws a flat Lottie file like the one with a precomposition",
+        arguments: [("dimmed-sheet", TransitionOperation.present, 0.5), ("flip", .push, 0.3), ("zoom", .dismiss, 1)])
+    func rlottieFlat(_ id: String, _ operation: TransitionOperation, _ fraction: Double) throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let timeline = try Fixtures.timeline(try Fixtures.animator(id), operation, fps: 60)
+        let nested = try Fixtures.write(Array(try LottieRenderer().render(timeline).utf8), "nested.json", in: dir)
+        let flat = try Fixtures.write(Array(try LottieRenderer(flat: true).render(timeline).utf8), "flat.json", in: dir)
+        let (k, _) = Self.moment(timeline, fraction)
+        let frameNumber = String(Int((timeline.entries[k].time * 60).rounded()))
+        let other = String(Int((timeline.entries[max(0, k - timeline.entries.count / 4)].time * 60).rounded()))
+        for (file, out, frame) in [(nested, "nested.png", frameNumber), (flat, "flat.png", frameNumber), (flat, "other.png", other)] {
+            _ = try ExternalTools.consumer(["rlottie-render", file, frame, dir + "/" + out, "--backdrop", Self.backdrop])
+        }
+        let fractions = try Self.fractionsOver48([(dir + "/nested.png", dir + "/flat.png"), (dir + "/nested.png", dir + "/other.png")])
+        #expect(fractions[0] < 0.001, "\(operation) \(id): \(fractions[0] * 100)% of the pixels differ")
+        #expect(fractions[1] > 0.01, "another moment differs clearly: \(fractions[1] * 100)%")
     }
 
     /// The frame with every view placed by its affine fit: frame centred on the fit, the

@@ -1,4 +1,4 @@
-import Renderers
+@testable import Renderers
 import Testing
 import TransitionCore
 
@@ -83,6 +83,81 @@ struct FilmstripTests {
         let corners = try #require(state.projectedCorners)
         let leftX = Int((max(corners[0].x, corners[3].x) + 4) * 0.5), rightX = Int((min(corners[1].x, corners[2].x) - 4) * 0.5)
         #expect(abs(height(atX: leftX) - height(atX: rightX)) > 10, "the near and far edges differ in height")
+    }
+
+    @Test("every frame's card carries its label, wherever the frame lies in the strip and whatever the card's alpha")
+    func cardLabels() throws {
+        let frames = (0..<8).map { i in
+            TransitionFrame(progress: Double(i) / 7, views: [Fixtures.view(0, .to, Fixtures.bounds, alpha: i % 2 == 0 ? 1 : 0.8)])
+        }
+        let timeline = TransitionTimeline.even(title: "labels", containerBounds: Fixtures.bounds, duration: 0.4, frames: frames)
+        let renderer = FilmstripRenderer(options: .init(scale: 0.5))
+        let layout = try renderer.layout(frameCount: frames.count, bounds: Fixtures.bounds)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        let label = try #require(FramePainter(timeline: timeline).face(of: frames[0].views[0]).label)
+        for (i, o) in layout.frameOrigins.enumerated() {
+            var ink = 0
+            let y0 = Int(o.y + (label.centerY - label.lineHeight / 2) * 0.5), y1 = Int(o.y + (label.centerY + label.lineHeight / 2) * 0.5)
+            for y in y0...y1 {
+                for x in Int(o.x + label.x * 0.5)..<Int(o.x + (label.x + 40) * 0.5) {
+                    let (r, g, b) = png.rgb(x, y)
+                    if min(r, g, b) > 150 { ink += 1 }
+                }
+            }
+            #expect(ink > 5, "frame \(i) at x \(o.x) has no label")
+        }
+    }
+
+    /// The pixels of `image` (drawn at `scale`) that show something other than the screen or
+    /// the backdrop more than 1.5 points outside every one of `outlines`.
+    static func strays(_ image: DecodedPNG, scale: Double, outlines: [[(x: Double, y: Double)]], style: CardStyle) -> Int {
+        func distanceOutside(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Double {
+            var worst = -Double.infinity
+            for i in q.indices {
+                let a = q[i], b = q[(i + 1) % q.count]
+                let ex = b.x - a.x, ey = b.y - a.y
+                let length = (ex * ex + ey * ey).squareRoot()
+                guard length > 1e-9 else { continue }
+                // Positive outside a clockwise polygon's edge.
+                worst = max(worst, -(ex * (y - a.y) - ey * (x - a.x)) / length)
+            }
+            return worst
+        }
+        var n = 0
+        for py in 0..<image.height {
+            for px in 0..<image.width {
+                let c = image.rgb(px, py)
+                // The screen, the backdrop, and the antialiased mix of them at the device's corners.
+                let lo = bytes(style.backdrop), hi = bytes(style.screen)
+                if (lo.0 - 6...hi.0 + 6).contains(c.0) && (lo.1 - 6...hi.1 + 6).contains(c.1) && (lo.2 - 6...hi.2 + 6).contains(c.2) { continue }
+                let x = (Double(px) + 0.5) / scale, y = (Double(py) + 0.5) / scale
+                if !outlines.contains(where: { distanceOutside($0, x, y) <= 1.5 }) { n += 1 }
+            }
+        }
+        return n
+    }
+
+    @Test("flip at its minimum perspective draws nothing outside its cards' true outlines: no slivers")
+    func noSlivers() throws {
+        let flip = try Fixtures.animator("flip")
+        var values = flip.description.defaultValues
+        let k = try #require(flip.description.parameters.firstIndex { $0.id == "perspective" })
+        values[k] = flip.description.parameters[k].minimum
+        #expect(values[k] == 200)
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds)
+        let run = try flip.run(context, parameters: values, progresses: [0.3, 0.4, 0.43, 0.5, 0.57, 0.7])
+        let painter = FramePainter(bounds: Fixtures.bounds, frames: run.frames)
+        var images: [DecodedPNG] = []
+        for frame in run.frames {
+            let image = try DecodedPNG(try painter.png(frame, scale: 0.5))
+            images.append(image)
+            let outlines = painter.drawnViews(frame).map(\.outline)
+            let n = Self.strays(image, scale: 0.5, outlines: outlines, style: style)
+            #expect(n == 0, "at progress \(frame.progress), \(n) pixels lie outside the cards")
+        }
+        // The check sees a card where it should not be: against another moment's outlines it fails.
+        let elsewhere = painter.drawnViews(run.frames[5]).map(\.outline)
+        #expect(Self.strays(images[0], scale: 0.5, outlines: elsewhere, style: style) > 1000)
     }
 
     @Test("bad sizes are refused with a clear message")

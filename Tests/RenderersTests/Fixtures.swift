@@ -26,16 +26,20 @@ enum Fixtures {
         try #require(try builtins.get().animator(id), "no built-in animator '\(id)'")
     }
 
-    /// The timeline of an animator's transition sampled at `progresses` (default: at `fps`).
+    /// The timeline of an animator's transition sampled at `progresses` (default: at `fps`), in
+    /// `style` (default: the animator's), over its backdrop as the `catalog` tool draws it
+    /// (`backdrop: false` leaves the backdrop out).
     static func timeline(
-        _ animator: Animator, _ operation: TransitionOperation, fps: Double = 60, progresses: [Double]? = nil,
-        bounds: Rect = bounds
+        _ animator: Animator, _ operation: TransitionOperation, style: PresentationStyle? = nil, fps: Double = 60,
+        progresses: [Double]? = nil, bounds: Rect = bounds, backdrop: Bool = true
     ) throws -> TransitionTimeline {
-        let style = animator.description.defaultStyle(for: operation)
+        let style = style ?? animator.description.defaultStyle(for: operation)
         let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
         let duration = animator.duration(context)
         let sampled = try animator.run(context, progresses: progresses ?? FrameTimes.progresses(duration: duration, fps: fps))
-        return .even(title: "\(operation) · \(animator.id)", containerBounds: bounds, duration: duration, frames: sampled.frames)
+        let timeline = TransitionTimeline.even(
+            title: "\(operation) · \(animator.id)", containerBounds: bounds, duration: duration, frames: sampled.frames)
+        return backdrop ? Backdrop.standalone(for: context).compose(timeline, context: context) : timeline
     }
 
     /// A view in a hand-made frame.
@@ -58,7 +62,7 @@ enum Fixtures {
 
     /// A temporary directory for one test.
     static func temporaryDirectory() throws -> String {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-render-\(UUID().uuidString.prefix(8))").path
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-render-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }
@@ -80,6 +84,7 @@ struct DecodedPNG {
     let pixels: [UInt32]
 
     init(_ bytes: [UInt8]) throws {
+        try GraphicsLibraries.loadCairo()
         final class Source { var bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let source = Source(bytes)
         let surface = cairo_image_surface_create_from_png_stream({ closure, data, length in

@@ -16,6 +16,7 @@ struct DecodedGIF {
     var frames: [[UInt32]] = []
 
     init(_ bytes: [UInt8]) throws {
+        try GraphicsLibraries.loadGIF()
         final class Source { let bytes: [UInt8]; var offset = 0; init(_ b: [UInt8]) { bytes = b } }
         let source = Source(bytes)
         var error: Int32 = 0

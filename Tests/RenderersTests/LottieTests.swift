@@ -20,7 +20,7 @@ struct LottieTests {
     func root() throws {
         let doc = try document(Fixtures.linearPush(frames: 25, duration: 0.4))
         #expect(jsonNumber(doc["w"]) == 390 && jsonNumber(doc["h"]) == 844)
-        #expect(jsonNumber(doc["fr"]) == 60 && jsonNumber(doc["ip"]) == 0 && jsonNumber(doc["op"]) == 24)
+        #expect(jsonNumber(doc["fr"]) == 60 && jsonNumber(doc["ip"]) == 0 && jsonNumber(doc["op"]) == 25, "frames 0 to 24, the end state included")
         let layers = try #require(doc["layers"] as? [[String: Any]])
         #expect(layers.count == 1)
         #expect(jsonNumber(layers[0]["ty"]) == 0 && layers[0]["refId"] as? String == "screen")
@@ -112,6 +112,98 @@ struct LottieTests {
         let views = try viewLayers(doc)
         #expect(views.map { $0["nm"] as? String } == ["#0 from", "#1 to", "#1 to", "#0 from"])
         #expect(jsonNumber(views[0]["op"]) == jsonNumber(views[2]["ip"]))
+    }
+
+    /// The value of a keyframed property at frame `f` as a player computes it: linear between
+    /// keyframes (the renderer's easing handles are all linear), held after a hold keyframe, the
+    /// first or last value outside them.
+    func value(_ property: [String: Any], at f: Double) throws -> [Double] {
+        func numbers(_ v: Any?) -> [Double] {
+            if let n = jsonNumber(v) { return [n] }
+            return (v as? [Any] ?? []).compactMap(jsonNumber)
+        }
+        guard jsonNumber(property["a"]) == 1 else { return numbers(property["k"]) }
+        let keys = try #require(property["k"] as? [[String: Any]])
+        let times = keys.compactMap { jsonNumber($0["t"]) }
+        guard let after = times.firstIndex(where: { $0 > f }) else { return numbers(keys.last?["s"]) }
+        guard after > 0 else { return numbers(keys[0]["s"]) }
+        let a = numbers(keys[after - 1]["s"]), b = numbers(keys[after]["s"])
+        if jsonNumber(keys[after - 1]["h"]) == 1 { return a }
+        let t = (f - times[after - 1]) / (times[after] - times[after - 1])
+        return zip(a, b).map { $0 + ($1 - $0) * t }
+    }
+
+    func transformProperty(_ layer: [String: Any], _ key: String) throws -> [String: Any] {
+        try #require((layer["ks"] as? [String: Any])?[key] as? [String: Any])
+    }
+
+    @Test("the last frame a player renders lies inside every layer that lasts to the end, and shows the end state", arguments: [0.4, 0.41, 0.3333])
+    func lastFrame(duration: Double) throws {
+        let timeline = Fixtures.linearPush(frames: 25, duration: duration)
+        let renderer = LottieRenderer(frameRate: 60)
+        let last = renderer.lastFrame(duration: duration)
+        #expect(last >= duration * 60 - 1e-6 && last < duration * 60 + 1, "the first whole frame at or after the end")
+        let doc = try document(timeline)
+        #expect(jsonNumber(doc["op"]) == last + 1, "a player's frames run from ip to op - 1")
+        let device = try #require((doc["layers"] as? [[String: Any]])?.first)
+        #expect(jsonNumber(device["op"]) == last + 1)
+        for layer in try viewLayers(doc) {
+            let ip = try #require(jsonNumber(layer["ip"])), op = try #require(jsonNumber(layer["op"]))
+            #expect(ip <= last && last < op, "\(layer["nm"] ?? "?"): frame \(last) in [\(ip), \(op))")
+        }
+        let to = try #require(try viewLayers(doc).first { $0["nm"] as? String == "#1 to" })
+        #expect(try value(try transformProperty(to, "p"), at: last) == [195, 422], "the to-view has arrived")
+    }
+
+    @Test("a view fading to nothing fades to the last frame, with no hold keyframe; a hidden one jumps")
+    func fadeToNothing() throws {
+        func timeline(hiddenAtEnd: Bool) -> TransitionTimeline {
+            let frames = FrameTimes.even(19).map { p in
+                TransitionFrame(progress: p, views: [
+                    Fixtures.view(0, .from, Fixtures.bounds, alpha: hiddenAtEnd ? 1 : 1 - p, hidden: hiddenAtEnd && p == 1),
+                    Fixtures.view(1, .to, Fixtures.bounds.insetBy(dx: 40, dy: 80), z: 1),
+                ])
+            }
+            return .even(title: "fade", containerBounds: Fixtures.bounds, duration: 0.3, frames: frames)
+        }
+        let fading = try #require(try viewLayers(try document(timeline(hiddenAtEnd: false))).first { $0["nm"] as? String == "#0 from" })
+        let opacity = try transformProperty(fading, "o")
+        let keys = try #require(opacity["k"] as? [[String: Any]])
+        #expect(!keys.contains { jsonNumber($0["h"]) == 1 }, "no hold keyframe in a fade")
+        #expect(try value(opacity, at: 18) == [0], "nothing of the old screen shows at the last frame")
+        let nearEnd = try value(opacity, at: 17.5)[0]
+        #expect(abs(nearEnd - 100 * 0.5 / 18) < 0.35, "between the last two samples the opacity is on its way down: \(nearEnd)")
+
+        let hidden = try #require(try viewLayers(try document(timeline(hiddenAtEnd: true))).first { $0["nm"] as? String == "#0 from" })
+        let jump = try #require(try transformProperty(hidden, "o")["k"] as? [[String: Any]])
+        #expect(jump.contains { jsonNumber($0["h"]) == 1 }, "a view hidden at the end jumps")
+        #expect(try value(try transformProperty(hidden, "o"), at: 18) == [0])
+
+        // The built-in cross-fade: the old screen's layer ends at opacity 0 on the last frame.
+        let fade = try Fixtures.timeline(try Fixtures.animator("fade"), .push)
+        let last = LottieRenderer().lastFrame(duration: fade.duration)
+        let from = try #require(try viewLayers(try document(fade)).first { ($0["nm"] as? String)?.hasSuffix("from") == true })
+        #expect(try value(try transformProperty(from, "o"), at: last) == [0])
+        #expect(!((try transformProperty(from, "o")["k"] as? [[String: Any]]) ?? []).contains { jsonNumber($0["h"]) == 1 })
+    }
+
+    @Test("flat: every layer at the top level, no precomposition, the corners painted in the backdrop colour")
+    func flat() throws {
+        let timeline = try Fixtures.timeline(try Fixtures.animator("dimmed-sheet"), .present)
+        let nested = try document(timeline)
+        let flat = try #require(try JSONSerialization.jsonObject(with: Data(try LottieRenderer(flat: true).render(timeline).utf8)) as? [String: Any])
+        #expect((flat["assets"] as? [Any])?.isEmpty == true)
+        let layers = try #require(flat["layers"] as? [[String: Any]])
+        #expect(!layers.contains { jsonNumber($0["ty"]) != 4 }, "shape layers only")
+        #expect(layers.first?["nm"] as? String == "screen corners", "the corners lie over everything")
+        #expect(layers.compactMap { jsonNumber($0["ind"]) } == (1...layers.count).map(Double.init), "unique indexes, top first")
+        let nestedLayers = try #require((nested["assets"] as? [[String: Any]])?.first?["layers"] as? [[String: Any]])
+        #expect(layers.dropFirst().map { $0["nm"] as? String } == nestedLayers.map { $0["nm"] as? String })
+        #expect(jsonNumber(flat["op"]) == jsonNumber(nested["op"]))
+        let fill = try #require(((layers[0]["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
+        let color = ((fill["c"] as? [String: Any])?["k"] as? [Any] ?? []).compactMap(jsonNumber)
+        let backdrop = CardStyle.standard.backdrop
+        #expect(color.count == 3 && zip(color, [backdrop.red, backdrop.green, backdrop.blue]).allSatisfy { abs($0 - $1) < 1e-3 }, "\(color)")
     }
 
     @Test("bad input is refused")

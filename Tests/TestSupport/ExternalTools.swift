@@ -65,7 +65,7 @@ public enum ExternalTools {
     /// device pixel each, and either saves a screenshot to `screenshot` or prints the DOM.
     public static func browse(url: String, width: Int, height: Int, screenshot: String? = nil) throws -> BrowserRun {
         let browser = try chromium()
-        let profile = FileManager.default.temporaryDirectory.appendingPathComponent("tc-chromium-\(UUID().uuidString)").path
+        let profile = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-chromium-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: profile) }
         var arguments = [
             "90", browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",

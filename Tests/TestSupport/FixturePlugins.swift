@@ -44,6 +44,20 @@ public enum FixturePlugins {
         }
     }()
 
+    /// Compiles the C plugin `source` against the header in `includeDirectory` into `NAME.so` in
+    /// a directory of its own, as an author with that header would; returns the library's path.
+    public static func compile(source: String, includeDirectory: String, name: String) throws -> String {
+        let dir = try directory.get() + "/\(name)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let output = dir + "/" + name + ".so"
+        let result = try runProcess(
+            "/usr/bin/env",
+            [TestEnvironment.cCompiler, "-std=c11", "-Wall", "-Wextra", "-Werror", "-shared", "-fPIC",
+             "-I", includeDirectory, source, "-o", output])
+        guard result.status == 0 else { throw BuildError(description: "\(source): \(result.stderr)") }
+        return output
+    }
+
     /// The path of the compiled fixture `name` (without `.so`).
     public static func path(_ name: String) throws -> String {
         try directory.get() + "/" + name + ".so"

@@ -27,9 +27,27 @@ public enum TestEnvironment {
     /// The built-in plugin library.
     public static var builtinPlugin: String { productsDirectory + "/libCatalogPlugins.so" }
 
-    /// The plugin scan cache used by the programs tests run: one per test process, inside the
-    /// build directory, so tests never touch the user's cache.
-    public static let scanCache: String = productsDirectory + "/test-fixtures/\(getpid())/scan-cache.json"
+    /// The plugin scan cache used by the programs tests run: one per test process, so tests never
+    /// touch the user's cache.
+    public static let scanCache: String = processDirectory + "/scan-cache.json"
+
+    /// The temporary directory of the tests and of the programs they run (their `TMPDIR`: where
+    /// `validate` keeps the traces of failing checks, for instance). It is inside this test
+    /// process's own directory, which is removed when the process exits, so a test run leaves
+    /// nothing behind. Its path stays short: Chromium makes Unix sockets there.
+    public static let temporaryDirectory: String = {
+        let path = processDirectory + "/tmp"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// This test process's directory for what the programs it runs write, removed at exit.
+    static let processDirectory: String = {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-tests-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: TestEnvironment.processDirectory) }
+        return path
+    }()
 
     /// The system C compiler.
     public static var cCompiler: String { ProcessInfo.processInfo.environment["CC"] ?? "cc" }
@@ -55,6 +73,7 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
     env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
+    env["TMPDIR"] = TestEnvironment.temporaryDirectory
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()

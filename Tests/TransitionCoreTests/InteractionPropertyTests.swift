@@ -84,7 +84,7 @@ import TransitionCore
                 #expect(abs(later - p) < 1e-3, "a jump at \(t) in \(text)")
             }
             let end = try #require(controller.completionTime)
-            let finishes = try #require(controller.finishes)
+            let finishes = try #require(controller.finishes as Bool?)
             #expect(controller.progress(at: end) == (finishes ? 1 : 0), "the end is exact")
             #expect(controller.phase(at: end) == (finishes ? .finished : .cancelled))
         }

@@ -32,6 +32,9 @@ public struct IsolatedValidator: Sendable {
     public var suite: ContractSuite
     /// Where call traces of failing checks are kept; nil keeps none.
     public var recordDirectory: String?
+    /// Told as each unit begins, for progress: the animator (nil while the plugin loads), the
+    /// check's id, the unit's number and how many units the plugin has (0 while loading).
+    public var onUnitBegin: (@Sendable (_ animator: String?, _ check: String, _ unit: Int, _ count: Int) -> Void)?
 
     /// Creates an isolated validator.
     public init(executable: String, timeout: Double = IsolatedValidator.defaultTimeout, checks: [ContractCheck] = ContractSuite.animatorChecks, suite: ContractSuite = ContractSuite()) {
@@ -53,7 +56,7 @@ public struct IsolatedValidator: Sendable {
         workers: while true {
             let request = WorkerRequest.validate(.init(
                 path: path, checks: checks.map(\.id), animator: animatorID, seed: suite.seed,
-                settled: state.settled.sorted(), capture: capture))
+                settled: state.settled.sorted(), capture: capture, containers: suite.containers))
             let worker: WorkerProcess
             do {
                 worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(request)))
@@ -82,6 +85,13 @@ public struct IsolatedValidator: Sendable {
                         _ = worker.takeOutput()
                         current = unit
                         expected.removeFirst()
+                        if let onUnitBegin {
+                            if let plan = state.plan, let (animator, check) = plan.unit(unit) {
+                                onUnitBegin(animator, check.id, unit, plan.count)
+                            } else {
+                                onUnitBegin(nil, ContractCheck.loading.id, unit, state.plan?.count ?? 0)
+                            }
+                        }
                     case .plugin(let subject, var results, let animators):
                         guard current == 0 else {
                             state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count

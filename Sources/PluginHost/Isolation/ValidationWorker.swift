@@ -14,6 +14,7 @@ public enum ValidationWorker {
     static func run(_ request: WorkerRequest.ValidationRequest, reporter: Reporter) -> Int32 {
         var suite = ContractSuite()
         suite.seed = request.seed
+        suite.containers = request.containers
         let checks = request.checks.compactMap { ContractCheck.named($0) }
         let settled = Set(request.settled)
         var animators: [String] = []

@@ -57,5 +57,7 @@ public enum WorkerRequest: Codable, Sendable {
         public var settled: [Int]
         /// Where call traces of units are written (`unit-N.trace`).
         public var capture: String
+        /// The container sizes the checks run in.
+        public var containers: [ContainerSize]
     }
 }

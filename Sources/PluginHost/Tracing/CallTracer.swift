@@ -139,7 +139,7 @@ public final class CallTracer: @unchecked Sendable {
         guard let events = try? read(path: path), let start = events.lastIndex(where: { if case .session = $0 { true } else { false } }),
             case .session(let s) = events[start]
         else { return [] }
-        var lines = ["\(s.animator) \(s.operation)\(s.operation.isModal ? " (\(s.style))" : "") in \(Format.number(s.width))x\(Format.number(s.height)), parameters \(s.parameters.map { Format.number($0, decimals: 4) })"]
+        let lines = ["\(s.animator) \(s.operation)\(s.operation.isModal ? " (\(s.style))" : "") in \(Format.number(s.width))x\(Format.number(s.height)), parameters \(s.parameters.map { Format.number($0, decimals: 4) })"]
         var folded: [String] = []
         var steps: [Double] = []
         func flush() {

@@ -4,8 +4,9 @@ import TransitionCore
 /// The animator contract suite: loads a plugin, checks its descriptors, then runs every animator
 /// through every operation and style it supports and checks what it does against UIKit's rules.
 public struct ContractSuite: Sendable {
-    /// The container the transitions run in.
-    public var container = Rect(x: 0, y: 0, width: 390, height: 844)
+    /// The container sizes every animator runs in: a portrait phone, the same phone in landscape,
+    /// a tablet and a small phone, so no animator can depend on one screen size.
+    public var containers: [ContainerSize] = ContainerSize.validationSizes
     /// The number of progress intervals sampled between 0 and 1.
     public var samples = 240
     /// The seed of the shuffled orders, printed in reports so a run can be repeated.
@@ -76,10 +77,16 @@ public struct ContractSuite: Sendable {
     public func run(_ check: ContractCheck, on animator: Animator, scenarios: [Scenario]? = nil) -> CheckResult {
         let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
-        for scenario in scenarios ?? Scenario.all(for: animator.description) {
-            guard let context = scenario.context(container: container) else { continue }
-            TransitionChecks(animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer)
-                .run(check, into: &findings)
+        // Step cost does not depend on the container's size: measured in the first one only.
+        let sizes = check == .stepCost ? Array(containers.prefix(1)) : containers
+        for size in sizes {
+            for scenario in scenarios ?? Scenario.all(for: animator.description) {
+                guard let context = scenario.context(container: size.bounds) else { continue }
+                TransitionChecks(
+                    animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer,
+                    sizeLabel: size.description
+                ).run(check, into: &findings)
+            }
         }
         let result = findings.results(subject: animator.qualifiedID, checks: [check]).first
             ?? CheckResult(check: check.id, subject: animator.qualifiedID, status: .skip, details: ["no scenario applies"])

@@ -10,6 +10,8 @@ struct TransitionChecks {
     let samples: Int
     let seed: UInt64
     let tracer: CallTracer?
+    /// The container's size as diagnoses name it (`844x390`), or nil to leave it out.
+    var sizeLabel: String? = nil
 
     /// The largest move of a drawn corner between neighbouring samples, as a fraction of the
     /// container's diagonal, before it counts as a jump.
@@ -19,7 +21,7 @@ struct TransitionChecks {
     /// Tolerance for exact endpoint comparisons, in points (or alpha units).
     static let tolerance = 1e-6
 
-    private var label: String { scenario.description }
+    private var label: String { sizeLabel.map { "\(scenario.description) in \($0)" } ?? scenario.description }
 
     /// Runs `check` in this scenario, with its own sessions.
     func run(_ check: ContractCheck, into findings: inout Findings) {
@@ -221,17 +223,20 @@ struct TransitionChecks {
 
     // MARK: endpoints
 
-    /// True when `view` draws nothing inside the container.
-    private func invisible(_ view: SampledView) -> Bool {
-        guard view.isInContainer, !view.state.isInvisible else { return true }
-        guard let bounds = view.state.projectedBounds else { return false }
-        return !bounds.intersects(context.containerBounds) || bounds.width < 1e-6 || bounds.height < 1e-6
-    }
+    /// `the from view #0`, naming the screen's role for screens.
+    private func name(_ view: SampledView) -> String { "the \(view.role) view \(view.id)" }
 
-    /// True when `view` is drawn opaque, untransformed, over the whole container.
-    private func coversContainer(_ view: SampledView) -> Bool {
-        view.isInContainer && !view.state.hidden && view.state.alpha >= 1 && view.state.transform.isIdentity()
-            && view.state.frame.contains(context.containerBounds) && view.state.cornerRadius == 0
+    /// Why a drawn view shows: the box it projects to, what it is drawn above, and whether its
+    /// back is showing.
+    private func whereSeen(_ d: SeenFrame.Drawn, above other: SeenFrame.Drawn?) -> String {
+        var text = SeenFrame.box(d)
+        if let other { text += ", drawn above \(other.view.id)" }
+        if d.facesAway {
+            text += "; it faces away and is double-sided, so its back shows (make it one-sided with the compositing extension's set_double_sided, or hide it)"
+        } else {
+            text += " (\(describe(d.view.state)))"
+        }
+        return text
     }
 
     private func checkEndpoints(start: TransitionFrame, end: TransitionFrame, _ findings: inout Findings) {
@@ -240,78 +245,80 @@ struct TransitionChecks {
             ok = false
             findings.fail(.endpoints, "\(label): at progress 0 \(problem); progress 0 must show exactly the start")
         }
-        // Progress 1: the to-view at its final frame, identity, alpha 1, and nothing over it.
-        if let toID = context.toView, let to = end[toID] {
-            var expected = ViewState(frame: context.toFinalFrame)
-            expected.cornerRadius = to.state.cornerRadius
-            if to.state.frame.distance(to: context.toFinalFrame) > Self.tolerance {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 1 the to-view's frame is \(to.state.frame), not its final frame \(context.toFinalFrame)")
-            }
-            if abs(to.state.alpha - 1) > Self.tolerance || to.state.hidden {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 1 the to-view has alpha \(Format.number(to.state.alpha, decimals: 4))\(to.state.hidden ? " and is hidden" : ""); it must be visible with alpha 1")
-            }
-            if !to.state.transform.isIdentity(tolerance: Self.tolerance) {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 1 the to-view still has a transform (\(to.state.transform.summary)); it must end at identity")
-            }
-            let endOrder = end.drawOrder
-            if let tp = endOrder.firstIndex(where: { $0.id == toID }), let toBounds = to.state.projectedBounds {
-                for above in endOrder[(tp + 1)...] where !invisible(above) {
-                    if let b = above.state.projectedBounds, b.intersects(toBounds) {
-                        ok = false
-                        findings.fail(.endpoints, "\(label): at progress 1 the \(above.role) view \(above.id) still covers the to-view (\(describe(above.state))); move it away or fade it out")
-                    }
-                }
-            }
-        } else {
-            for view in end.views where !invisible(view) && view.role != .dimming {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 1 of a dismissal without a to-view, the \(view.role) view \(view.id) is still visible (\(describe(view.state)))")
-            }
-            for view in end.views where view.role == .dimming && !invisible(view) {
-                ok = false
-                findings.fail(.endpoints, "\(label): at progress 1 the dimming view \(view.id) is still visible (alpha \(Format.number(view.state.alpha, decimals: 3))); fade it to 0")
-            }
+        for problem in endProblems(end) {
+            ok = false
+            findings.fail(.endpoints, "\(label): at progress 1 \(problem)")
         }
         if ok { findings.pass(.endpoints) }
     }
 
-    /// What keeps `frame` from showing exactly the start: the from-view away from its initial
-    /// state, or other views showing.
-    private func startProblems(_ frame: TransitionFrame) -> [String] {
+    /// What keeps `frame` from showing exactly the end: the to-view (or the snapshots standing in
+    /// for it) away from its final state, or other views drawn over it. Without a to-view, every
+    /// view still drawn.
+    private func endProblems(_ frame: TransitionFrame) -> [String] {
         var problems: [String] = []
-        if let fromID = context.fromView, let from = frame[fromID], let base = context.baseState(of: fromID),
-            Self.geometryDistance(from.state, base) > Self.tolerance || !from.isInContainer
-        {
-            problems.append("the from-view is \(describe(from.state)) instead of its initial state \(describe(base))")
+        let seen = SeenFrame(frame, container: context.containerBounds)
+        guard let toID = context.toView, let to = frame[toID] else {
+            for d in seen.drawn where !seen.isCovered(d) {
+                if d.view.role == .dimming {
+                    problems.append("the dimming view \(d.view.id) is still visible (alpha \(Format.number(d.view.state.alpha, decimals: 3))); fade it to 0")
+                } else {
+                    problems.append("of a dismissal without a to-view, \(name(d.view)) is still visible: it \(whereSeen(d, above: nil))")
+                }
+            }
+            return problems
         }
-        for view in visibleAtStart(frame) {
-            problems.append("the \(view.role) view \(view.id) is visible (\(describe(view.state))); hide it, give it alpha 0 or place it outside the container")
+        let final = context.toFinalFrame
+        let standIns = seen.drawn.filter { seen.standsIn($0, for: toID, at: final) }
+        let toDrawn = seen.drawn(toID)
+        if to.state.frame.distance(to: final) > Self.tolerance {
+            problems.append("the to-view's frame is \(to.state.frame), not its final frame \(final)")
+        }
+        if !to.state.transform.isIdentity(tolerance: Self.tolerance) {
+            problems.append("the to-view still has a transform (\(to.state.transform.summary)); it must end at identity")
+        }
+        if abs(to.state.alpha - 1) > Self.tolerance || to.state.hidden {
+            if !seen.isPainted(final, by: standIns.map(\.bounds)) {
+                problems.append("the to-view has alpha \(Format.number(to.state.alpha, decimals: 4))\(to.state.hidden ? " and is hidden" : ""); it must be visible with alpha 1, or snapshots of it must lie exactly where it ends")
+            }
+        }
+        // Nothing but stand-ins may be seen over the to-view.
+        let toBox = SeenFrame.clip(toDrawn?.bounds ?? final, to: context.containerBounds)
+        let floor = toDrawn.flatMap { seen.position($0.view.id) } ?? -1
+        let toEntry = toDrawn
+        for (i, d) in seen.drawn.enumerated() where i > floor && d.view.id != toID {
+            if standIns.contains(where: { $0.view.id == d.view.id }) || !d.bounds.intersects(toBox) || seen.isCovered(d) { continue }
+            let over = toEntry.map { "the to-view \($0.view.id)" } ?? "where the to-view ends"
+            problems.append("\(name(d.view)) still covers \(over): it \(whereSeen(d, above: nil))\(d.facesAway ? "" : "; move it away, fade it out or hide it")")
         }
         return problems
     }
 
-    /// The views other than the from-view that show at progress 0: visible in the container and
-    /// not under an opaque from-view that covers it. A custom-style dismissal starts from the
-    /// presented state, so its dimming may show.
-    private func visibleAtStart(_ start: TransitionFrame) -> [SampledView] {
-        let order = start.drawOrder
-        let fromPosition = context.fromView.flatMap { id in order.firstIndex { $0.id == id } }
-        return start.views.filter { view in
-            if view.role == .from || invisible(view) { return false }
-            if view.role == .snapshot, let source = view.source, source == context.fromView,
-                let base = context.baseState(of: source), Self.geometryDistance(view.state, base) <= Self.tolerance
-            {
-                return false
+    /// What keeps `frame` from showing exactly the start: the from-view away from its initial
+    /// state (unless snapshots stand in for it), or other views showing.
+    private func startProblems(_ frame: TransitionFrame) -> [String] {
+        var problems: [String] = []
+        let seen = SeenFrame(frame, container: context.containerBounds)
+        var fromStandIns: [SeenFrame.Drawn] = []
+        if let fromID = context.fromView, let from = frame[fromID], let base = context.baseState(of: fromID) {
+            fromStandIns = seen.drawn.filter { seen.standsIn($0, for: fromID, at: base.frame) }
+            let drawn = seen.drawn(fromID) != nil
+            if !from.isInContainer {
+                problems.append("the from-view is not in the container")
+            } else if drawn && Self.geometryDistance(from.state, base) > Self.tolerance {
+                problems.append("the from-view is \(describe(from.state)) instead of its initial state \(describe(base))")
+            } else if !drawn && !seen.isPainted(base.frame, by: fromStandIns.map(\.bounds)) {
+                problems.append("the from-view is not drawn (\(describe(from.state))) and no snapshots of it lie exactly where it is; show it, or stand snapshots of it in its place")
             }
-            if view.role == .dimming && context.operation == .dismiss && context.style == .custom { return false }
-            if let fp = fromPosition, let vp = order.firstIndex(where: { $0.id == view.id }), vp < fp, coversContainer(order[fp]) {
-                return false
-            }
-            return true
         }
+        for d in seen.drawn where d.view.role != .from && !seen.isCovered(d) {
+            if fromStandIns.contains(where: { $0.view.id == d.view.id }) { continue }
+            if d.view.role == .dimming && context.operation == .dismiss && context.style == .custom { continue }
+            let fromEntry = context.fromView.flatMap { seen.drawn($0) }
+            let above = fromEntry.flatMap { f in seen.position(d.view.id)! > seen.position(f.view.id)! ? f : nil }
+            problems.append("\(name(d.view)) is visible: it \(whereSeen(d, above: above)); hide it, give it alpha 0 or place it outside the container")
+        }
+        return problems
     }
 
     /// The largest difference in what places a view: frame, alpha, transform and visibility.
@@ -342,7 +349,8 @@ struct TransitionChecks {
                 guard let prior = before[view.id], view.isInContainer, prior.isInContainer else { continue }
                 let a = prior.state, c = view.state
                 let opacityA = a.hidden ? 0 : a.alpha, opacityC = c.hidden ? 0 : c.alpha
-                let qa = a.projectedCorners, qc = c.projectedCorners
+                let qa = prior.isDrawn(camera: before.camera) ? a.projectedCorners(camera: before.camera) : nil
+                let qc = view.isDrawn(camera: after.camera) ? c.projectedCorners(camera: after.camera) : nil
                 let areaA = qa.map(Self.area) ?? 0, areaC = qc.map(Self.area) ?? 0
                 if abs(opacityA - opacityC) > Self.alphaJump && min(areaA, areaC) > 0.01 * area {
                     ok = false

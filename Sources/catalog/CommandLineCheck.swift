@@ -1,0 +1,17 @@
+import TransitionCore
+
+/// Checks of the command line made before the argument parser sees it.
+enum CommandLineCheck {
+    /// The subcommands a user types.
+    static let subcommands = ["list", "preview", "gallery", "run", "validate", "help"]
+
+    /// An error with a "did you mean" when the first word is not a subcommand.
+    static func unknownSubcommand(_ arguments: [String]) -> CLIError? {
+        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        let hidden = Catalog.configuration.subcommands.map { $0._commandName }
+        guard !subcommands.contains(first), !hidden.contains(first) else { return nil }
+        let hint = Suggestions.closest(to: first, in: subcommands).map { "did you mean '\($0)'? " } ?? ""
+        return CLIError.usage(
+            "unknown command '\(DisplayText.escape(first))'; \(hint)commands are \(subcommands.dropLast().joined(separator: ", ")) (see catalog --help)")
+    }
+}

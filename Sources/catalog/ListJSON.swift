@@ -1,0 +1,120 @@
+import PluginHost
+import TransitionCore
+
+/// `catalog list --json`: docs/schemas/list.schema.json. Parameter defaults are given as the
+/// value a user writes: a number, a bool, or a choice's name.
+enum ListJSON {
+    struct Listing: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var plugins: [PluginEntry]
+        var errors: [ErrorEntry]
+        var shadowed: [ShadowEntry]
+        var scanned: [String]
+    }
+
+    struct PluginEntry: Encodable {
+        var path: String
+        var origin: String
+        var plugin: Plugin
+        var durations: [String: Double]
+    }
+
+    struct Plugin: Encodable {
+        var id: String
+        var name: String
+        var vendor: String
+        var version: String
+        var description: String
+        var license: String
+        var abi: ABIVersion
+        var animators: [Animator]
+
+        init(_ info: PluginInfo) {
+            id = info.id
+            name = info.name
+            vendor = info.vendor
+            version = info.version
+            description = info.description
+            license = info.license
+            abi = info.abi
+            animators = info.animators.map(Animator.init)
+        }
+    }
+
+    struct Animator: Encodable {
+        var id: String
+        var name: String
+        var summary: String
+        var operations: [TransitionOperation]
+        var styles: [PresentationStyle]
+        var reversible: Bool
+        var parameters: [Parameter]
+
+        init(_ d: AnimatorDescription) {
+            id = d.id
+            name = d.name
+            summary = d.summary
+            operations = d.operations
+            styles = d.styles
+            reversible = d.reversible
+            parameters = d.parameters.map(Parameter.init)
+        }
+    }
+
+    struct Parameter: Encodable {
+        var id: String
+        var name: String
+        var doc: String
+        var unit: String
+        var kind: String
+        var `default`: ParameterValue
+        var minimum: Double?
+        var maximum: Double?
+        var choices: [String]?
+
+        init(_ p: ParameterSpec) {
+            id = p.id
+            name = p.name
+            doc = p.doc
+            unit = p.unit
+            kind = "\(p.kind)"
+            `default` = ParameterValue(spec: p, value: p.defaultValue)
+            let numeric = p.kind == .number || p.kind == .integer
+            minimum = numeric ? p.minimum : nil
+            maximum = numeric ? p.maximum : nil
+            choices = p.kind == .choice ? p.choices : nil
+        }
+    }
+
+    struct ErrorEntry: Encodable {
+        var path: String
+        var kind: String
+        var reason: String
+        var remedy: String
+    }
+
+    struct ShadowEntry: Encodable {
+        var animator: String
+        var winner: String
+        var shadowed: String
+    }
+
+    /// The listing of an index.
+    static func listing(_ index: PluginIndex) -> Listing {
+        var plugins: [PluginEntry] = []
+        var errors: [ErrorEntry] = []
+        for (record, origin) in index.entries {
+            if let plugin = record.plugin {
+                plugins.append(PluginEntry(path: record.path, origin: origin, plugin: Plugin(plugin), durations: record.durations))
+            }
+            if let e = record.error { errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy)) }
+        }
+        for e in index.unreadable {
+            errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy))
+        }
+        return Listing(
+            plugins: plugins, errors: errors,
+            shadowed: index.shadowings.map { ShadowEntry(animator: $0.animatorID, winner: $0.winner, shadowed: $0.shadowed) },
+            scanned: index.scanned)
+    }
+}

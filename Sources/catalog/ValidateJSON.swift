@@ -1,0 +1,52 @@
+import Foundation
+import PluginHost
+import TransitionCore
+
+/// The JSON outputs of `validate` (its report and --list-checks) and the reading of --config.
+enum ValidateJSON {
+    /// `validate --json`: docs/schemas/validate.schema.json.
+    struct Report: Encodable {
+        var schemaVersion = JSONOutput.schemaVersion
+        var seed: UInt64
+        var results: [CheckResult]
+        var passed: Bool
+    }
+
+    /// `validate --list-checks --json`: docs/schemas/checks.schema.json.
+    struct Checks: Encodable {
+        struct Check: Encodable {
+            var id: String
+            var summary: String
+        }
+
+        var schemaVersion = JSONOutput.schemaVersion
+        var checks: [Check]
+    }
+
+    /// The report as JSON text.
+    static func report(_ results: [CheckResult], seed: UInt64) throws -> String {
+        try JSONOutput.encode(Report(seed: seed, results: results, passed: !results.contains { $0.status.isFailure }))
+    }
+
+    /// Every check as JSON text.
+    static func checks() throws -> String {
+        try JSONOutput.encode(Checks(checks: ContractCheck.all.map { Checks.Check(id: $0.id, summary: $0.summary) }))
+    }
+
+    /// Reads a --config file: a missing file exits 66; text that is not JSON (a truncated file)
+    /// or not a configuration exits 65 with a message that names the file and the place.
+    static func readConfig(_ file: String) throws -> ValidationConfig {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw CLIError("cannot read the configuration file \(DisplayText.escape(file)); check the path", status: .noInput)
+        }
+        let expected = #"expected {"silence": [{"check": ..., "subject": ..., "reason": ...}]}"#
+        guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
+            throw CLIError("\(DisplayText.escape(file)) is not valid JSON (is it cut short?); \(expected)", status: .dataError)
+        }
+        do {
+            return try ValidationConfig(json: String(decoding: data, as: UTF8.self), fileName: DisplayText.escape(file))
+        } catch {
+            throw CLIError(error.description, status: .dataError)
+        }
+    }
+}

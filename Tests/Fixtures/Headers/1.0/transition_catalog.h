@@ -1,0 +1,402 @@
+/*
+ * transition_catalog.h: the Transition Catalog animator plugin ABI, version 1.
+ *
+ * An animator says, for any progress of a screen transition (push, pop, present, dismiss, tab),
+ * where every view is: frame, alpha, 3D transform, corner radius and stacking order. Animators
+ * live in shared libraries ("plugins") that export one symbol, `tc_plugin_entry`, and reach
+ * everything else through the structs it returns. This header is the whole contract: a plugin
+ * includes it and nothing else.
+ *
+ * Conventions
+ * - Strings are UTF-8 and NUL-terminated. Descriptor strings are owned by the plugin and must stay
+ *   valid and unchanged until the library is unloaded.
+ * - Every function receives an explicit self, context or state pointer; nothing is global.
+ * - Versions: every versioned struct starts with a `tc_version_t`. A host loads a plugin only when
+ *   the major numbers are equal (see `tc_version_is_compatible`). Within a major the structs below
+ *   are frozen; growth comes through extensions looked up by string id ("vendor.name/revision").
+ * - Thread and state tags, in brackets on each function:
+ *     [any-thread]         may be called from any thread, concurrently.
+ *     [pure]               the result depends only on the arguments (and the plugin's constants).
+ *     [transition-thread]  called on the thread that drives that transition. A host may drive
+ *                          different transitions on different threads at once, so an animator keeps
+ *                          every mutable value in its per-transition state, never in globals.
+ *     [setup], [step], [completion]  the lifecycle phase in which a host service may be called.
+ * - Geometry uses points in the container's coordinate space, origin top-left, y down.
+ */
+#ifndef TRANSITION_CATALOG_H
+#define TRANSITION_CATALOG_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#  define TC_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#  define TC_EXPORT __attribute__((visibility("default")))
+#else
+#  define TC_EXPORT
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Versions
+ * ------------------------------------------------------------------------------------------- */
+
+#define TC_ABI_VERSION_MAJOR 1
+#define TC_ABI_VERSION_MINOR 0
+#define TC_ABI_VERSION_PATCH 0
+
+/* A semantic version. Same major: compatible. Minor: backward-compatible additions (new
+ * extensions, new enum values a host may ignore). Patch: no effect on compatibility. */
+typedef struct tc_version {
+    uint32_t major;
+    uint32_t minor;
+    uint32_t patch;
+} tc_version_t;
+
+#define TC_ABI_VERSION_INIT { TC_ABI_VERSION_MAJOR, TC_ABI_VERSION_MINOR, TC_ABI_VERSION_PATCH }
+
+/* True when a struct stamped with `v` can be used by code built against this header.
+ * [any-thread, pure] */
+static inline bool tc_version_is_compatible(tc_version_t v) {
+    return v.major == TC_ABI_VERSION_MAJOR;
+}
+
+/* Limits a host enforces on descriptor strings, in bytes, without the terminating NUL. */
+#define TC_ID_MAX 64
+#define TC_NAME_MAX 128
+#define TC_TEXT_MAX 2048
+#define TC_MAX_ANIMATORS 1024
+#define TC_MAX_PARAMS 64
+
+/* ---------------------------------------------------------------------------------------------
+ * Operations, styles and geometry
+ * ------------------------------------------------------------------------------------------- */
+
+/* The five transition operations. push and present are "presenting"; pop and dismiss are
+ * "dismissing"; tab is presenting when moving to a higher tab index. */
+typedef enum tc_operation {
+    TC_OPERATION_PUSH = 0,
+    TC_OPERATION_POP = 1,
+    TC_OPERATION_PRESENT = 2,
+    TC_OPERATION_DISMISS = 3,
+    TC_OPERATION_TAB = 4,
+} tc_operation_t;
+
+#define TC_OPERATION_COUNT 5
+/* The bit of an operation in `tc_animator_t.operations`. */
+#define TC_OPERATION_BIT(op) (1u << (uint32_t)(op))
+
+/* How a modal screen is presented. Only present and dismiss use a style other than full screen.
+ * full screen: both views are in the container; after a finished present the presenting view
+ *              leaves the hierarchy.
+ * custom:      the presented view is framed by the host's presentation (`to_final_frame` on present),
+ *              the presenting view stays outside the container and is absent from the context
+ *              (`from_view` on present, `to_view` on dismiss are TC_VIEW_NONE). Adding the presenting
+ *              view back on dismiss is the classic black-screen bug: never do it. */
+typedef enum tc_presentation_style {
+    TC_STYLE_FULL_SCREEN = 0,
+    TC_STYLE_CUSTOM = 1,
+} tc_presentation_style_t;
+
+#define TC_STYLE_BIT(style) (1u << (uint32_t)(style))
+
+typedef struct tc_rect {
+    double x;
+    double y;
+    double width;
+    double height;
+} tc_rect_t;
+
+/* Colour with straight (not premultiplied) alpha, each component in [0, 1]. */
+typedef struct tc_color {
+    double r;
+    double g;
+    double b;
+    double a;
+} tc_color_t;
+
+/* A 4x4 transform, column-major (m[12], m[13], m[14] are the translation), applied about the
+ * view's centre, with points as column vectors: p' = M p. Perspective is allowed (m[11] = -1/d
+ * gives a camera at distance d, as Core Animation's m34). Identity: m[0] = m[5] = m[10] = m[15] = 1. */
+typedef struct tc_transform {
+    double m[16];
+} tc_transform_t;
+
+/* A view handle, valid for one transition. The host numbers the views of a transition 0, 1, 2, ...
+ * in the order they come to exist, so a handle is also the index of that view's entry in the
+ * array that `step` fills. TC_VIEW_NONE marks an absent view. */
+typedef int32_t tc_view_id_t;
+#define TC_VIEW_NONE ((tc_view_id_t)-1)
+
+/* What a view is. from and to are the two screens; the rest are views an animator makes. */
+typedef enum tc_view_role {
+    TC_ROLE_FROM = 0,
+    TC_ROLE_TO = 1,
+    TC_ROLE_SNAPSHOT = 2,   /* a picture of another view, made by snapshot_view */
+    TC_ROLE_DIMMING = 3,    /* a flat colour behind a presented view */
+    TC_ROLE_SHADOW = 4,     /* a shadow or glow */
+    TC_ROLE_TILE = 5,       /* a piece of a snapshot split into tiles */
+    TC_ROLE_DECORATION = 6, /* anything else an animator draws */
+} tc_view_role_t;
+
+/* The state of one view at one progress: plain data that `step` writes into host memory.
+ * Before every step the host resets each entry to the view's base state: its frame (from: the
+ * initial frame, to: the final frame, made views: the frame they were made with), alpha 1, identity
+ * transform, corner radius 0, z_index 0, not hidden, the colour it was made with. An animator
+ * writes only what it animates. */
+typedef struct tc_view_state {
+    tc_rect_t frame;           /* untransformed frame, container coordinates */
+    double alpha;              /* opacity in [0, 1] */
+    tc_transform_t transform;  /* about the centre of `frame` */
+    double corner_radius;      /* points, >= 0 */
+    int32_t z_index;           /* stacking: higher is drawn above; ties keep container order */
+    bool hidden;               /* a hidden view is not drawn and does not cover anything */
+    tc_color_t color;          /* fill of views the animator made; ignored for from and to */
+} tc_view_state_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * Parameters
+ * ------------------------------------------------------------------------------------------- */
+
+typedef enum tc_param_type {
+    TC_PARAM_NUMBER = 0,  /* any finite value in [min, max] */
+    TC_PARAM_INTEGER = 1, /* a whole number in [min, max] */
+    TC_PARAM_BOOL = 2,    /* 0 or 1 */
+    TC_PARAM_CHOICE = 3,  /* an index into `choices`: 0 ... choice_count - 1 */
+} tc_param_type_t;
+
+/* A typed parameter of an animator. Hosts list, set and check parameters from this description
+ * alone. Values reach the animator as doubles in `tc_context_t.param_values`, in the order of the
+ * descriptor's `params` array, always inside [min_value, max_value]. */
+typedef struct tc_param {
+    const char *id;          /* kebab-case key, unique within the animator: "direction" */
+    const char *name;        /* display name: "Direction" */
+    const char *doc;         /* one sentence for users */
+    const char *unit;        /* "s", "pt", "deg", "%", or "" */
+    uint32_t type;           /* tc_param_type_t */
+    double default_value;
+    double min_value;
+    double max_value;
+    uint32_t choice_count;        /* TC_PARAM_CHOICE only, else 0 */
+    const char *const *choices;   /* TC_PARAM_CHOICE only, else NULL: kebab-case names */
+} tc_param_t;
+
+/* ---------------------------------------------------------------------------------------------
+ * The transition context and host services
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct tc_host tc_host_t;
+
+/* Everything an animator knows about one transition. Owned by the host, valid from setup until
+ * completion returns, and unchanged during that time (the same pointer is passed to every call).
+ *
+ * Frames follow UIKit: `from_initial_frame` is where the from-view is; `to_final_frame` is where the
+ * to-view must end. `from_final_frame` and `to_initial_frame` are all zeros when the host imposes
+ * nothing, which is the usual case: the animator chooses. */
+typedef struct tc_context {
+    tc_version_t abi;
+    uint32_t operation;           /* tc_operation_t */
+    uint32_t presentation_style;  /* tc_presentation_style_t; full screen except for present/dismiss */
+    bool interactive;             /* driven by a gesture: progress may move both ways */
+    uint32_t tab_from_index;      /* tab only: the index of the tab being left */
+    uint32_t tab_to_index;        /* tab only: the index of the tab arriving */
+    tc_rect_t container_bounds;
+    tc_view_id_t from_view;       /* TC_VIEW_NONE on a custom-style present */
+    tc_view_id_t to_view;         /* TC_VIEW_NONE on a custom-style dismiss */
+    tc_rect_t from_initial_frame;
+    tc_rect_t from_final_frame;
+    tc_rect_t to_initial_frame;
+    tc_rect_t to_final_frame;
+    const double *param_values;   /* param_count values, one per descriptor parameter */
+    uint32_t param_count;
+    const tc_host_t *host;
+    void *host_data;              /* the host's; never touched by the plugin */
+} tc_context_t;
+
+typedef enum tc_log_level {
+    TC_LOG_DEBUG = 0,
+    TC_LOG_INFO = 1,
+    TC_LOG_WARNING = 2,
+    TC_LOG_ERROR = 3,
+    TC_LOG_PLUGIN_MISBEHAVING = 4, /* the plugin reports its own contract breach */
+} tc_log_level_t;
+
+/* Standard timing curves, for `tc_host_t.timing_curve`. */
+typedef enum tc_curve {
+    TC_CURVE_LINEAR = 0,              /* (0, 0, 1, 1) */
+    TC_CURVE_EASE = 1,                /* (0.25, 0.1, 0.25, 1) */
+    TC_CURVE_EASE_IN = 2,             /* (0.42, 0, 1, 1) */
+    TC_CURVE_EASE_OUT = 3,            /* (0, 0, 0.58, 1) */
+    TC_CURVE_EASE_IN_OUT = 4,         /* (0.42, 0, 0.58, 1) */
+    TC_CURVE_MATERIAL_STANDARD = 5,   /* (0.4, 0, 0.2, 1) */
+    TC_CURVE_MATERIAL_DECELERATE = 6, /* (0, 0, 0.2, 1) */
+    TC_CURVE_MATERIAL_ACCELERATE = 7, /* (0.4, 0, 1, 1) */
+    TC_CURVE_MATERIAL_SHARP = 8,      /* (0.4, 0, 0.6, 1) */
+} tc_curve_t;
+
+#define TC_CURVE_COUNT 9
+
+/* Services the host gives an animator, reached through `tc_context_t.host`. Every service takes
+ * the context of the transition it serves. The struct and its functions are valid as long as the
+ * context is. */
+struct tc_host {
+    tc_version_t abi;
+    const char *name;    /* the host's name, UTF-8, owned by the host */
+    const char *version; /* the host's version string */
+
+    /* Puts `view` on top of the container's views. A view already in the container moves to
+     * the top. Returns false when `view` is not a view of this transition.
+     * [transition-thread, setup or completion] */
+    bool (*add_view)(const tc_context_t *ctx, tc_view_id_t view);
+
+    /* Puts `view` just below `sibling`, which must be in the container. Returns false when either
+     * handle is unknown or `sibling` is not in the container.
+     * [transition-thread, setup or completion] */
+    bool (*insert_view_below)(const tc_context_t *ctx, tc_view_id_t view, tc_view_id_t sibling);
+
+    /* Takes `view` out of the container (a no-op when it is not in it). Views an animator made
+     * must be removed by the end of completion; from and to are the host's to remove.
+     * Returns false when `view` is unknown. [transition-thread, setup or completion] */
+    bool (*remove_view)(const tc_context_t *ctx, tc_view_id_t view);
+
+    /* Makes a snapshot of `view`: a new view with role TC_ROLE_SNAPSHOT that looks like `view`,
+     * with the same frame, not yet in the container. Returns TC_VIEW_NONE when `view` is unknown
+     * or absent. The handle lives until the transition completes. [transition-thread, setup] */
+    tc_view_id_t (*snapshot_view)(const tc_context_t *ctx, tc_view_id_t view);
+
+    /* Makes a plain view (a dimming layer, a shadow, a tile, a decoration) with `role`, `frame`
+     * and fill `color`, not yet in the container. Returns TC_VIEW_NONE when `role` is from or to
+     * or unknown. [transition-thread, setup] */
+    tc_view_id_t (*make_view)(const tc_context_t *ctx, uint32_t role, tc_rect_t frame, tc_color_t color);
+
+    /* The value of standard curve `curve` (tc_curve_t) at `t` in [0, 1]; outside [0, 1] the
+     * curve continues along its end tangents. Unknown curves are linear. [any-thread, pure] */
+    double (*timing_curve)(const tc_context_t *ctx, uint32_t curve, double t);
+
+    /* The value of the CSS cubic-bezier(x1, y1, x2, y2) at `t`, solved to within 1e-7. x1 and x2
+     * must be in [0, 1]; otherwise the result is `t` and the host logs a misbehaviour.
+     * [any-thread, pure] */
+    double (*cubic_bezier)(const tc_context_t *ctx, double x1, double y1, double x2, double y2, double t);
+
+    /* A spring from 0 to 1 fitted to the whole transition, as UIKit's
+     * animate(withDuration:usingSpringWithDamping:initialSpringVelocity:): `damping_ratio` > 0
+     * (1 is critical, below 1 bounces), `initial_velocity` in units of the whole distance per
+     * duration. Returns the spring's position at `progress`; exactly 0 at 0 and exactly 1 at 1.
+     * [any-thread, pure] */
+    double (*spring)(const tc_context_t *ctx, double damping_ratio, double initial_velocity, double progress);
+
+    /* Writes `message` (UTF-8, copied by the host before returning) to the host's log with
+     * `level` (tc_log_level_t). [any-thread] */
+    void (*log)(const tc_context_t *ctx, uint32_t level, const char *message);
+
+    /* Returns the host extension with string id `id` ("vendor.name/revision"), or NULL when the
+     * host does not know it. The returned struct is owned by the host and lives as long as the
+     * context. [any-thread] */
+    const void *(*get_extension)(const tc_context_t *ctx, const char *id);
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * Animators
+ * ------------------------------------------------------------------------------------------- */
+
+/* Flags of an animator. */
+#define TC_ANIMATOR_REVERSIBLE (1u << 0) /* the reverse operation may be served by running it backwards */
+
+typedef struct tc_animator tc_animator_t;
+
+/* An animator descriptor. Owned by the plugin, valid until the library is unloaded. One descriptor
+ * serves any number of transitions at once: per-transition values live in the state that setup
+ * makes. */
+struct tc_animator {
+    tc_version_t abi;
+    const char *id;           /* kebab-case, unique within the plugin: "slide", "cover-vertical" */
+    const char *name;         /* display name */
+    const char *summary;      /* one sentence */
+    uint32_t operations;      /* TC_OPERATION_BIT of each operation it serves; not 0 */
+    uint32_t styles;          /* TC_STYLE_BIT of each presentation style it serves on present and
+                                 dismiss; 0 means full screen only */
+    uint32_t flags;           /* TC_ANIMATOR_* */
+    uint32_t param_count;     /* at most TC_MAX_PARAMS */
+    const tc_param_t *params; /* param_count entries, or NULL when param_count is 0 */
+    void *animator_data;      /* the plugin's; never touched by the host */
+
+    /* Returns the transition's duration in seconds: finite, > 0 and at most 60, the same for the
+     * same context. [any-thread, pure] */
+    double (*duration)(const tc_animator_t *self, const tc_context_t *ctx);
+
+    /* Prepares one transition: adds the to-view to the container where the operation needs it
+     * (above the from-view when presenting, below when dismissing; never on a custom-style
+     * dismiss), makes snapshots and extra views, and may allocate per-transition state, returned
+     * through `*state` (NULL when it needs none). Returns false when it cannot run the transition;
+     * the host then completes the transition as cancelled without calling step. Called once per
+     * transition, before any step. [transition-thread] */
+    bool (*setup)(const tc_animator_t *self, const tc_context_t *ctx, void **state);
+
+    /* Writes the states of the transition's views at `progress` into `views`, which has
+     * `view_count` entries indexed by view handle, each reset to its base state before the call.
+     * Must be pure in progress: the same progress gives the same states, in any order, any number
+     * of times, so interactive hosts can scrub back and forth. Progress 0 shows exactly the start
+     * (the from-view untouched, the to-view not yet visible); progress 1 shows the to-view at its
+     * final frame, identity transform, alpha 1. Progress may step a little outside [0, 1] when a
+     * host overshoots; stay finite there. Must not allocate, lock, block, print or call the host
+     * except for timing services. [transition-thread, pure in progress] */
+    void (*step)(const tc_animator_t *self, const tc_context_t *ctx, void *state, double progress,
+                 tc_view_state_t *views, uint32_t view_count);
+
+    /* Ends the transition: `finished` is true when it ran to progress 1, false when cancelled back
+     * to 0. Removes the views the animator made from the container and frees `state`. The host,
+     * not the animator, then settles the hierarchy (finished: the to-view stays, the from-view
+     * leaves; cancelled: the reverse). Called exactly once per transition whose setup returned
+     * true; nothing is called with `state` afterwards. May be NULL when there is nothing to undo.
+     * [transition-thread] */
+    void (*completion)(const tc_animator_t *self, const tc_context_t *ctx, void *state, bool finished);
+};
+
+/* ---------------------------------------------------------------------------------------------
+ * The plugin and its entry
+ * ------------------------------------------------------------------------------------------- */
+
+typedef struct tc_plugin tc_plugin_t;
+
+/* A plugin descriptor: the library's identity and its animators. Owned by the plugin, valid and
+ * unchanged until the library is unloaded. */
+struct tc_plugin {
+    tc_version_t abi;         /* TC_ABI_VERSION_INIT; a host reads it before anything else */
+    const char *id;           /* reverse-DNS, stable across versions: "org.example.transitions" */
+    const char *name;
+    const char *vendor;
+    const char *version;      /* the plugin's own version, "1.2.0" */
+    const char *description;
+    const char *license;      /* SPDX expression: "MIT", "Apache-2.0" */
+    uint32_t animator_count;  /* at most TC_MAX_ANIMATORS */
+    const tc_animator_t *const *animators; /* animator_count pointers */
+
+    /* Called once after loading, before anything else; `plugin_path` is the library's file.
+     * Returns false to refuse to load. May be NULL. Must be cheap: no I/O beyond the plugin's own
+     * files, no output. [main-thread] */
+    bool (*init)(const tc_plugin_t *self, const char *plugin_path);
+
+    /* Called once before unloading, when no transition is running. May be NULL. [main-thread] */
+    void (*deinit)(const tc_plugin_t *self);
+
+    /* Returns the plugin extension with string id `id`, or NULL for ids it does not know. May be
+     * NULL when the plugin has no extensions. [any-thread] */
+    const void *(*get_extension)(const tc_plugin_t *self, const char *id);
+};
+
+/* The one exported symbol of a plugin library. Returns the plugin descriptor, the same pointer at
+ * every call, never NULL. Must not print, allocate per call or call back into a host.
+ * [any-thread, pure] */
+#define TC_PLUGIN_ENTRY_SYMBOL "tc_plugin_entry"
+typedef const tc_plugin_t *(*tc_plugin_entry_fn)(void);
+TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TRANSITION_CATALOG_H */

@@ -1,0 +1,117 @@
+import Foundation
+import PluginHost
+import TestSupport
+import Testing
+import TransitionCore
+
+/// The compositing extension through real sessions, and the validator's judgement of what is seen.
+@Suite struct CompositingTests {
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    func animator(_ fixture: String, _ id: String) throws -> Animator {
+        try #require(try PluginLibrary.load(path: try FixturePlugins.path(fixture)).animator(id))
+    }
+
+    func suite(_ sizes: [ContainerSize] = [.phonePortrait]) -> ContractSuite {
+        var suite = ContractSuite()
+        suite.containers = sizes
+        suite.samples = 60
+        return suite
+    }
+
+    @Test func subRectangleSnapshotsShowTheirPartOfTheSource() throws {
+        let doors = try animator("compositing_doors", "doors")
+        let context = try TransitionContext(operation: .push, containerBounds: bounds)
+        let session = doors.begin(context)
+        try session.setup()
+        let frame = session.step(0)
+        let left = try #require(frame[ViewID(2)]), right = try #require(frame[ViewID(3)])
+        #expect(left.role == .snapshot && right.role == .tile)
+        #expect(left.state.content == SnapshotContent(source: ViewID(0), rect: Rect(x: 0, y: 0, width: 195, height: 844)))
+        #expect(right.state.content == SnapshotContent(source: ViewID(0), rect: Rect(x: 195, y: 0, width: 195, height: 844)))
+        #expect(right.state.frame == Rect(x: 195, y: 0, width: 195, height: 844), "the frame is the rectangle in container coordinates")
+        #expect(left.state.doubleSided && !right.state.doubleSided)
+        #expect(session.misbehaviours.isEmpty, "\(session.misbehaviours)")
+        session.complete(finished: true)
+    }
+
+    @Test func cameraSetInStepLastsOneStep() throws {
+        let doors = try animator("compositing_doors", "doors")
+        let context = try TransitionContext(operation: .push, containerBounds: bounds)
+        let session = doors.begin(context)
+        try session.setup()
+        #expect(session.step(0.2).camera == .centered(in: bounds, eyeDistance: 600))
+        #expect(session.step(0.7).camera.eyeDistance == 400)
+        #expect(session.step(0.2).camera.eyeDistance == 600, "the next step starts from the camera setup left")
+        session.complete(finished: true)
+    }
+
+    @Test func doorsStandingInForTheirScreenPassEveryCheck() throws {
+        let results = suite(ContainerSize.validationSizes).validate(try animator("compositing_doors", "doors"))
+        for r in results {
+            #expect(r.status == .pass, "\(r.check): \(r.details.joined(separator: "; "))")
+        }
+    }
+
+    @Test func matchedElementsReachThePluginWithASnapshotForEachSide() throws {
+        let doors = try animator("compositing_doors", "doors")
+        let card = try MatchedElement(parsing: "card:16,200,358x120->0,0,390x300")
+        let context = try TransitionContext(operation: .push, containerBounds: bounds, matchedElements: [card])
+        let run = try doors.run(context, progresses: [0, 0.5, 1])
+        #expect(run.log.contains { $0.message == "matched card" })
+        let element = try #require(run.frames[0].matchedElements.first)
+        #expect(element.fromView == ViewID(2) && element.toView == ViewID(3))
+        let fromSide = try #require(run.frames[0][ViewID(2)])
+        #expect(fromSide.isInContainer)
+        #expect(fromSide.state.content == SnapshotContent(source: ViewID(0), rect: card.fromFrame))
+        #expect(fromSide.state.projectedBounds(camera: run.frames[0].camera) == card.fromFrame)
+        #expect(run.frames[2][ViewID(2)]?.state.frame == card.toFrame)
+        let toSide = try #require(run.frames[0][ViewID(3)])
+        #expect(!toSide.isInContainer && toSide.state.content == SnapshotContent(source: ViewID(1), rect: card.toFrame))
+        #expect(run.completion.leakedViews.isEmpty)
+    }
+
+    @Test func backFaceDrawnOverTheFrontFaceIsNamedByItsBoxOnScreen() throws {
+        let cube = try animator("cube_back_face", "cube")
+        let results = suite().validate(cube)
+        let endpoints = try #require(results.first { $0.check == "endpoints" })
+        #expect(endpoints.status == .fail)
+        let detail = endpoints.details.joined(separator: "\n")
+        #expect(detail.contains("push in 390x844: at progress 1 the from view #0 still covers the to-view #1: it projects to x 0…85, y 0…844"), "\(detail)")
+        #expect(detail.contains("faces away and is double-sided"))
+        let parameters = try #require(results.first { $0.check == "parameters" })
+        #expect(parameters.details.allSatisfy { $0.contains("one-sided=false") }, "made one-sided, the cube passes: \(parameters.details)")
+    }
+
+    @Test func oneSidedFacesTurnedAwayAreNotDrawn() throws {
+        let cube = try animator("cube_back_face", "cube")
+        let context = try TransitionContext(operation: .push, containerBounds: bounds)
+        for (oneSided, drawn) in [(0.0, true), (1.0, false)] {
+            let run = try cube.run(context, parameters: [oneSided], progresses: [0.5, 1])
+            #expect(run.frames[1].drawnViews.contains { $0.id == ViewID(0) } == drawn)
+            #expect(run.frames[0].drawnViews.count == 2, "half-way both faces face the viewer")
+        }
+        let session = cube.begin(context, parameters: [1])
+        try session.setup()
+        let end = session.step(1)
+        #expect(end[ViewID(0)]?.state.facesAway(camera: end.camera) == true)
+        session.complete(finished: true)
+        let endpoints = ContractSuite.animatorChecks.first { $0.id == "endpoints" }!
+        #expect(suite(ContainerSize.validationSizes).run(endpoints, on: cube).status == .fail, "the default is double-sided")
+    }
+
+    @Test func pluginBuiltAgainstTheReleasedHeaderLoadsAndPasses() throws {
+        let header10 = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Headers/1.0").path
+        for (source, name) in [
+            (TestEnvironment.fixtureSources.appendingPathComponent("third_party_wipe.c").path, "wipe10"),
+            (TestEnvironment.packageRoot.appendingPathComponent("Examples/minimal_fade.c").path, "minimal10"),
+        ] {
+            let path = try FixturePlugins.compile(source: source, includeDirectory: header10, name: name)
+            let library = try PluginLibrary.load(path: path)
+            #expect(library.info.abi == ABIVersion(major: 1, minor: 0, patch: 0))
+            for r in suite(ContainerSize.validationSizes).validate(path: path) {
+                #expect(r.status == .pass, "\(name) \(r.check) \(r.subject): \(r.details.joined(separator: "; "))")
+            }
+        }
+    }
+}

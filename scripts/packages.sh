@@ -1,0 +1,45 @@
+# The Debian packages the project needs, and a function that installs the missing ones.
+# Sourced by scripts/setup and scripts/test; the README, .ci/run and the tests read these lists.
+
+# To build and run: libffi (the validator's traced calls, the only -dev package), pkg-config to
+# find it, and the run-time libraries the picture formats open when asked for: cairo (PNG, GIF
+# frames) and giflib (GIF), with a fixed font for the labels.
+BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core)
+
+# To test: C and C++ compilers for the fixture plugins and the header checks, and the independent
+# consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files).
+TEST_PACKAGES=(gcc g++ chromium librlottie0-1)
+
+# From PyPI, for the tests: the Lottie schema, a JSON Schema validator and a PNG/GIF decoder.
+TEST_PYTHON_PACKAGES=(lottie-specs jsonschema-rs pillow)
+
+# Installs the packages given that are not installed yet, with apt-get (through sudo when not
+# root). Prints nothing and needs no privileges when everything is there.
+install_packages() {
+    local missing=()
+    for package in "$@"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    local sudo=()
+    [ "$(id -u)" = 0 ] || sudo=(sudo)
+    echo "installing ${missing[*]}" >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# Installs the Python packages given that are missing, for the python3 on the PATH.
+install_python_packages() {
+    local missing=()
+    for package in "$@"; do
+        python3 -m pip show --quiet "$package" >/dev/null 2>&1 || missing+=("$package")
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "installing ${missing[*]} from PyPI" >&2
+    PIP_BREAK_SYSTEM_PACKAGES=1 python3 -m pip install --quiet --disable-pip-version-check "${missing[@]}"
+}
+
+# The arguments `swift build` gets: in CI (CI=true), warnings are errors.
+swift_build_flags() {
+    if [ "${CI:-}" = true ]; then echo "-Xswiftc -warnings-as-errors"; fi
+}
