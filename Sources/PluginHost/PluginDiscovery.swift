@@ -78,6 +78,11 @@ public struct PluginSearchPath: Sendable, Hashable {
                 if entry.optional {
                     continue
                 } else if entry.origin != "built-in" {
+                    // A symlink loop, a dangling link or a permission problem is named as such.
+                    if let problem = PluginFileCheck.problem(entry.path), problem.reason != "no such file" {
+                        errors.append(PluginError(kind: problem.kind, path: entry.path, reason: "\(problem.reason) (from \(entry.origin))", remedy: problem.remedy))
+                        continue
+                    }
                     errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "no such file or directory (from \(entry.origin))", remedy: "fix the path or remove it"))
                 } else {
                     errors.append(PluginError(

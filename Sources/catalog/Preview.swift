@@ -93,7 +93,7 @@ struct Preview: ParsableCommand {
         }
         let op = try Resolution.operation(operation)
         let index = plugins.loadIndex()
-        let chosen = try Resolution.animator(animator, in: index, for: op)
+        let chosen = try Resolution.described(animator, in: index, for: op)
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
         let context: TransitionContext
@@ -104,13 +104,8 @@ struct Preview: ParsableCommand {
         } catch let error as TransitionContext.Error {
             throw CLIError.usage(error.description)
         }
-        let progresses = PreviewExport.progresses(
-            format: format, frames: frames, fps: fps, duration: chosen.duration(context, parameters: values))
-        let sampled: SampledTransition
-        do {
-            sampled = try chosen.run(context, parameters: values, progresses: progresses)
-        } catch {
-            throw CLIError("\(error)")
+        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
+            PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {
@@ -121,7 +116,7 @@ struct Preview: ParsableCommand {
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
         } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
-            try TerminalPlayer.play(animator: chosen, context: context, parameters: values, duration: sampled.duration, speed: speed)
+            try TerminalPlayer.play(animator: Resolution.animator(animator, in: index, for: op), context: context, parameters: values, duration: sampled.duration, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
         }
@@ -139,7 +134,7 @@ struct Preview: ParsableCommand {
 
 /// The table of sampled frames.
 enum PreviewTable {
-    static func header(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) -> String {
+    static func header(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) -> String {
         let c = sampled.context
         var line = "\(c.operation) \(animator.id) (\(animator.description.name)) · \(Format.number(sampled.duration, decimals: 3)) s · \(Format.number(c.containerBounds.width))x\(Format.number(c.containerBounds.height))"
         if c.operation.isModal { line += " · \(c.style)" }
@@ -148,7 +143,7 @@ enum PreviewTable {
         return line
     }
 
-    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) -> String {
+    static func render(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) -> String {
         var text = header(sampled, animator: animator, parameters: parameters) + "\n\n"
         var rows: [[String]] = [["PROGRESS", "VIEW", "FRAME", "ALPHA", "TRANSFORM", "CORNER", "Z"]]
         for frame in sampled.frames {
@@ -215,7 +210,7 @@ enum PreviewJSON {
         var containerAfterCompletion: [ViewID]
     }
 
-    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) throws -> String {
+    static func render(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) throws -> String {
         let doc = Document(
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,

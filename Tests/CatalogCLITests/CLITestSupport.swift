@@ -32,12 +32,12 @@ enum CLI {
     static let builtinPluginID = "org.transitioncatalog.builtins"
 
     /// Runs `catalog` with `arguments` and extra `environment` variables.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> ProcessResult {
         let executable = TestEnvironment.catalogExecutable
         try #require(
             FileManager.default.isExecutableFile(atPath: executable),
             "the catalog executable is not built at \(executable); run `swift build` first")
-        return try runProcess(executable, arguments, environment: environment)
+        return try runProcess(executable, arguments, environment: environment, directory: directory)
     }
 
     /// Parses `text` as a JSON object.

@@ -69,10 +69,11 @@ public struct ProcessResult: Sendable {
 
 /// Runs `executable` with `arguments` and `environment` added to this process's, with no input,
 /// and returns its exit status and output.
-public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
     env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
