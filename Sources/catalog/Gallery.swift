@@ -15,7 +15,10 @@ struct Gallery: ParsableCommand {
             """)
 
     @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"), completion: .directory)
-    var out: String
+    var out: String?
+
+    @Option(help: ArgumentHelp("Also (or instead) write the catalogue as a Markdown page, with a PNG filmstrip per animator in images/catalog/ beside it.", valueName: "file"), completion: .file(extensions: ["md"]))
+    var markdown: String?
 
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
@@ -26,7 +29,9 @@ struct Gallery: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
-        guard !out.isEmpty else { throw ValidationError("--out needs a directory path") }
+        guard out != nil || markdown != nil else { throw ValidationError("give --out DIR for the HTML gallery, --markdown FILE for the Markdown page, or both") }
+        guard out?.isEmpty != true else { throw ValidationError("--out needs a directory path") }
+        guard markdown?.isEmpty != true else { throw ValidationError("--markdown needs a file path") }
         guard (1...120).contains(fps) else { throw ValidationError("--fps must be between 1 and 120; got \(fps)") }
     }
 
@@ -36,6 +41,8 @@ struct Gallery: ParsableCommand {
         for error in index.errors { printError("warning: \(error)") }
         var items: [GalleryRenderer.Item] = []
         let animators = index.animators.map { AnimatorReference(plugin: $0.plugin, description: $0.animator) }
+        if let markdown { try CatalogPage.write(animators, bounds: bounds, to: markdown) }
+        guard let out else { return }
         let total = animators.reduce(0) { $0 + $1.description.operations.count }
         let progress = StderrProgress("gallery", total: total)
         defer { progress.finish() }
