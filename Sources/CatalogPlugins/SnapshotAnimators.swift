@@ -62,7 +62,7 @@ private let explode = AnimatorDefinition(
         // across, random offsets ±100 pt (on a 320-pt screen: 0.31 of the width), random turns
         // of ±10 rad, scale 0.01 (research/ios_anchors.md §3.1, §4.1); duration 1.0 s.
         .duration(1.0),
-        ParameterDefinition(id: "tiles", name: "Tiles across", doc: "How many tiles span the width; the rows follow the container's aspect.", type: TC_PARAM_INTEGER, defaultValue: 10, min: 1, max: 40),
+        ParameterDefinition(id: "tiles", name: "Tiles across", doc: "How many tiles span the width; the rows follow the container's aspect.", type: TC_PARAM_INTEGER, defaultValue: 10, min: 1, max: 16),
     ],
     choreography: { s in
         let across = max(1, Int(s[1]))

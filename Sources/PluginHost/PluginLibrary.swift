@@ -55,7 +55,9 @@ public final class PluginLibrary: @unchecked Sendable {
                 remedy: "run `catalog validate \(path)` for the full list")
         }
         if let initialize = opened.plugin.pointee.`init` {
+            CallCounter.enter()
             let accepted = path.withCString { initialize(opened.plugin, $0) }
+            CallCounter.leave()
             guard accepted else {
                 throw PluginError(kind: .initRefused, path: path, reason: "the plugin's init returned false", remedy: "check the plugin's own log output and its files")
             }
@@ -73,6 +75,10 @@ public final class PluginLibrary: @unchecked Sendable {
     /// without calling init: what the validator needs to report every problem.
     static func open(path: String) throws(PluginError) -> (info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>]) {
         if let problem = PluginFileCheck.problem(path) { throw problem }
+        // Loading runs the plugin's constructors and entry, and reading its descriptors touches
+        // its memory: all of it is plugin code for the watchdog.
+        CallCounter.enter()
+        defer { CallCounter.leave() }
         guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw PluginError(

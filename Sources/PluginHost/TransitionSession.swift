@@ -205,7 +205,8 @@ public final class TransitionSession {
 
     /// The duration the animator gives, in seconds (not checked here; the validator checks it).
     public func duration() -> Double {
-        defer { CallCounter.returned &+= 1 }
+        CallCounter.enter()
+        defer { CallCounter.leave() }
         if let tracer {
             tracer.write(.call(name: "duration", progress: nil, finished: nil))
             return FFIEntryPoints.duration(animator.pointer, cContext)
@@ -220,12 +221,14 @@ public final class TransitionSession {
         phase = .settingUp
         var state: UnsafeMutableRawPointer? = nil
         let ok: Bool
+        CallCounter.enter()
         if let tracer {
             tracer.write(.call(name: "setup", progress: nil, finished: nil))
             ok = FFIEntryPoints.setup(animator.pointer, cContext, &state)
         } else {
             ok = a.setup(animator.pointer, cContext, &state)
         }
+        CallCounter.leave()
         pluginState = state
         guard ok else {
             phase = .done
@@ -260,13 +263,14 @@ public final class TransitionSession {
             cameraSetInStep = false
         }
         phase = .stepping
+        CallCounter.enter()
         switch call {
         case .direct:
             stepFunction!(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
         case .ffi:
             stepThroughFFI(progress, states, UInt32(count))
         }
-        CallCounter.returned &+= 1
+        CallCounter.leave()
         phase = .running
         return UnsafeBufferPointer(start: states, count: count)
     }
@@ -316,12 +320,14 @@ public final class TransitionSession {
     public func complete(finished: Bool) -> CompletionReport {
         precondition(phase == .running, "completion runs once, after setup")
         phase = .completing
+        CallCounter.enter()
         if let tracer {
             tracer.write(.call(name: "completion", progress: nil, finished: finished))
             FFIEntryPoints.completion(animator.pointer, cContext, pluginState, finished)
         } else if let completion = a.completion {
             completion(animator.pointer, cContext, pluginState, finished)
         }
+        CallCounter.leave()
         pluginState = nil
         let leaked = container.filter { !views[Int($0.rawValue)].role.isScreen }
         container = context.settledContainer(finished: finished)

@@ -46,8 +46,9 @@ public enum WorkerMain {
         thread.start()
     }
 
-    /// Every 200 ms in which plugin calls returned, sends the host a heartbeat: the watchdog then
-    /// waits for the next one, so only a call that does not return times out.
+    /// Every 200 ms in which plugin calls returned or none was running, sends the host a
+    /// heartbeat: the watchdog then waits for the next one, so only a plugin call that does not
+    /// return times out, never the check's own work between calls.
     private static func beat(_ channel: WorkerChannel) {
         let thread = Thread {
             var last = CallCounter.returned
@@ -55,7 +56,7 @@ public enum WorkerMain {
             while true {
                 nanosleep(&pause, nil)
                 let now = CallCounter.returned
-                if now != last {
+                if now != last || CallCounter.running == 0 {
                     last = now
                     channel.send(WorkerChannel.heartbeat)
                 }
