@@ -68,15 +68,36 @@ import TransitionCore
         #expect(played.phases.last == (finished ? .finished : .cancelled))
         if finished, let to = context.toView {
             let state = try #require(last.frame[to]?.state)
-            #expect(state.frame == context.toFinalFrame && state.alpha == 1 && state.transform.isIdentity() && !state.hidden)
+            #expect(state.frame == context.toFinalFrame && state.alpha == 1 && state.transform.isIdentity())
+            #expect(!state.hidden || Self.standsIn(for: to, at: context.toFinalFrame, in: last.frame), "hidden with no snapshots in its place")
         }
         if !finished, let from = context.fromView {
             let state = try #require(last.frame[from]?.state)
-            #expect(state.frame == context.fromInitialFrame && state.alpha == 1 && state.transform.isIdentity() && !state.hidden)
+            #expect(state.frame == context.fromInitialFrame && state.alpha == 1 && state.transform.isIdentity())
+            #expect(!state.hidden || Self.standsIn(for: from, at: context.fromInitialFrame, in: last.frame), "hidden with no snapshots in its place")
         }
         #expect(played.completion.container == context.settledContainer(finished: finished))
         #expect(played.completion.leakedViews.isEmpty)
         #expect(played.misbehaviours.isEmpty, "\(played.misbehaviours)")
+    }
+
+    /// True when snapshots of `screen`, drawn unscaled and opaque exactly where their part of it
+    /// is at `frame`, cover all of it: the hand-over rule lets them stand in for a hidden screen.
+    static func standsIn(for screen: ViewID, at frame: Rect, in sampled: TransitionFrame) -> Bool {
+        let pieces = sampled.drawnViews.compactMap { view -> Rect? in
+            guard let content = view.state.content, content.source == screen, view.state.alpha == 1,
+                let box = view.state.projectedBounds(camera: sampled.camera),
+                box.distance(to: content.rect.offsetBy(dx: frame.x, dy: frame.y)) < 1e-6
+            else { return nil }
+            return box
+        }
+        let steps = 16
+        return (0..<steps).allSatisfy { i in
+            (0..<steps).allSatisfy { j in
+                let x = frame.x + (Double(i) + 0.5) * frame.width / Double(steps), y = frame.y + (Double(j) + 0.5) * frame.height / Double(steps)
+                return pieces.contains { x >= $0.x && x <= $0.maxX && y >= $0.y && y <= $0.maxY }
+            }
+        }
     }
 
     /// The controller replayed with the events before `time` only, so the animation under way then runs on.
