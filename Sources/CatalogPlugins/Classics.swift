@@ -56,7 +56,8 @@ let classicAnimators: [AnimatorDefinition] = [
     AnimatorDefinition(
         id: "halfway-spring", name: "Halfway Spring",
         summary: "The presented screen rises from half the container's height on a spring while fading in; on dismiss it falls away, accelerating, in half the time, fading as it goes.",
-        operations: modalOperations, reversible: true,
+        // Not reversible: its dismiss is a motion of its own, not the present played backwards.
+        operations: modalOperations,
         parameters: [
             .duration(0.6),
             .number("damping", "Damping", doc: "The spring's damping ratio: 1 settles without bouncing, lower values bounce.", 0.6, 0.1...1),
