@@ -39,7 +39,10 @@ struct ScanCacheTests {
         let first = try CLI.run(["list", "--json"], environment: env)
         #expect(first.status == 0)
         #expect(loads() == 1)
-        #expect((try CLI.jsonObject(first.stdout)["scanned"] as? [String])?.count == 2)
+        let firstListing = try CLI.jsonObject(first.stdout)
+        let files = (firstListing["plugins"] as? [Any])?.count ?? 0
+        #expect(files >= 2, "the fixture and the built-ins")
+        #expect((firstListing["scanned"] as? [String])?.count == files, "every file is scanned the first time")
         let second = try CLI.run(["list", "--json"], environment: env)
         #expect(loads() == 1, "the unchanged plugin was loaded again")
         #expect((try CLI.jsonObject(second.stdout)["scanned"] as? [String]) == [])
@@ -62,7 +65,8 @@ struct ScanCacheTests {
         let result = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": cache])
         CLI.expectNoCrash(result)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("8 animators from 1 plugin"))
+        let summary = CLI.lines(result.stdout).last ?? ""
+        #expect(summary.range(of: #"^[0-9]+ animators from [0-9]+ plugins?$"#, options: .regularExpression) != nil, "\(summary)")
         let data = try #require(FileManager.default.contents(atPath: cache))
         #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
     }
