@@ -68,7 +68,7 @@ let package = Package(
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),
-        .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "TestSupport"]),
+        .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "PluginHost", "TestSupport"]),
         .testTarget(
             name: "RenderersTests",
             dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "CLibraryLoader", "TestSupport"]

@@ -42,8 +42,10 @@ struct FoldStrip: Sendable {
     /// The strip's look when the fold has gone `amount` of the way (0 flat, 1 folded shut).
     func look(_ amount: Double) -> Look {
         let folded = closing ? amount : 1 - amount
-        let theta = 90 * min(max(folded, 0), 1)
-        let radians = theta * Double.pi / 180
+        // The angle that leaves the accordion (1 - folded) of its flat width wide, so the
+        // closing screen and the opening one always share the container's width exactly.
+        let radians = acos(1 - min(max(folded, 0), 1))
+        let theta = radians * 180 / Double.pi
         let shift = Double(index) * width * (1 - cos(radians))
         let depth = index % 2 == 1 ? -width * sin(radians) : 0
         let turn = index % 2 == 0 ? theta : -theta

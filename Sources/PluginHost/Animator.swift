@@ -41,15 +41,19 @@ public final class Animator: @unchecked Sendable {
     }
 
     /// Runs a whole transition: setup, a step at each progress, then completion with `finished`.
-    /// - Throws: `TransitionSession.SetupRefused` when setup returns false.
+    /// - Throws: `TransitionSession.SetupRefused` when setup returns false; `PluginValueError` when
+    ///   the duration or a view state cannot be used.
     public func run(
         _ context: TransitionContext, parameters: [Double]? = nil, progresses: [Double], finished: Bool = true
     ) throws -> SampledTransition {
+        defer { ProcessState.restore() }
         let session = begin(context, parameters: parameters)
         let duration = session.duration()
+        try PluginValueCheck.duration(duration, animator: qualifiedID, operation: context.operation)
         try session.setup()
         let frames = progresses.map { session.step($0) }
         let completion = session.complete(finished: finished)
+        try PluginValueCheck.frames(frames, animator: qualifiedID)
         return SampledTransition(
             animatorID: qualifiedID, context: context, duration: duration, frames: frames,
             completion: completion, misbehaviours: session.misbehaviours, log: session.log)

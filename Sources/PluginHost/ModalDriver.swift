@@ -27,7 +27,7 @@ public final class ModalDriver {
 
     /// Starts presenting `screen`, in the style the source's choice gives (else the animator's default).
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
-    public func beginPresent(_ screen: String, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
+    public func beginPresent(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
         do {
             let probe = try presenter.planPresent(screen, style: .fullScreen)
@@ -35,7 +35,7 @@ public final class ModalDriver {
             planned = try presenter.planPresent(screen, style: chosen.style)
             let presentation = planned.style == .custom ? director.makePresentation(planned) : nil
             try presenter.begin(planned, presentation: presentation)
-            return try start(planned, resolved: chosen.resolved, interactive: interactive)
+            return try start(planned, resolved: chosen.resolved, interactive: interactive, matching: matching)
         } catch let error as DriverRefusal {
             throw DriverError(error)
         } catch let error as DriverError {
@@ -47,30 +47,30 @@ public final class ModalDriver {
 
     /// Starts dismissing the top presented screen, in the style it was presented with.
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
-    public func beginDismiss(interactive: Bool = false) throws(DriverError) -> DrivenTransition {
+    public func beginDismiss(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
         do { planned = try presenter.planDismiss() } catch { throw DriverError(error) }
         let chosen = try director.choose(planned, interactive: interactive)
         do { try presenter.begin(planned) } catch { throw DriverError(error) }
-        return try start(planned, resolved: chosen.resolved, interactive: interactive)
+        return try start(planned, resolved: chosen.resolved, interactive: interactive, matching: matching)
     }
 
     /// Presents `screen` to the end: plain, or driven by `scenario`.
-    public func present(_ screen: String, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginPresent(screen, interactive: scenario != nil), scenario)
+    public func present(_ screen: String, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginPresent(screen, interactive: scenario != nil, matching: matching), scenario)
     }
 
     /// Dismisses the top presented screen to the end: plain, or driven by `scenario`.
-    public func dismiss(scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginDismiss(interactive: scenario != nil), scenario)
+    public func dismiss(scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginDismiss(interactive: scenario != nil, matching: matching), scenario)
     }
 
-    private func start(_ planned: PlannedTransition, resolved: ResolvedAnimator?, interactive: Bool) throws(DriverError) -> DrivenTransition {
+    private func start(_ planned: PlannedTransition, resolved: ResolvedAnimator?, interactive: Bool, matching: [MatchedElement]) throws(DriverError) -> DrivenTransition {
         let bounds = director.containerBounds
         let presentation = presenter.runningPresentation
         return try director.start(
             planned, interactive: interactive, resolved: resolved, backdrop: presenter.backdrop(in: bounds),
-            presentation: presentation, presentedFrame: presentation?.presentedFrame(in: bounds)
+            presentation: presentation, presentedFrame: presentation?.presentedFrame(in: bounds), matching: matching
         ) { [self] finished, dimming in
             if let dimming { presenter.setRunningDimming(dimming) }
             presenter.end(finished: finished)

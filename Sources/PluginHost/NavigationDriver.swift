@@ -18,36 +18,36 @@ public final class NavigationDriver {
     /// The hierarchy at rest: the top screen.
     public var layers: [ScreenLayer] { stack.layers(in: director.containerBounds) }
 
-    /// Starts pushing `screen`.
+    /// Starts pushing `screen`; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
-    public func beginPush(_ screen: String, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
+    public func beginPush(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
         do { planned = try stack.planPush(screen) } catch { throw DriverError(error) }
-        return try start(planned, interactive: interactive)
+        return try start(planned, interactive: interactive, matching: matching)
     }
 
-    /// Starts popping the top screen.
+    /// Starts popping the top screen; `matching` lists elements both screens show.
     /// - Throws: `DriverError` when the stack refuses or the animator cannot run it.
-    public func beginPop(interactive: Bool = false) throws(DriverError) -> DrivenTransition {
+    public func beginPop(interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
         do { planned = try stack.planPop() } catch { throw DriverError(error) }
-        return try start(planned, interactive: interactive)
+        return try start(planned, interactive: interactive, matching: matching)
     }
 
     /// Pushes `screen` to the end: plain, or driven by `scenario`.
-    public func push(_ screen: String, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try Self.finish(beginPush(screen, interactive: scenario != nil), scenario)
+    public func push(_ screen: String, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try Self.finish(beginPush(screen, interactive: scenario != nil, matching: matching), scenario)
     }
 
     /// Pops the top screen to the end: plain, or driven by `scenario`.
-    public func pop(scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try Self.finish(beginPop(interactive: scenario != nil), scenario)
+    public func pop(scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try Self.finish(beginPop(interactive: scenario != nil, matching: matching), scenario)
     }
 
-    private func start(_ planned: PlannedTransition, interactive: Bool) throws(DriverError) -> DrivenTransition {
+    private func start(_ planned: PlannedTransition, interactive: Bool, matching: [MatchedElement]) throws(DriverError) -> DrivenTransition {
         let chosen = try director.choose(planned, interactive: interactive)
         do { try stack.begin(planned) } catch { throw DriverError(error) }
-        return try director.start(planned, interactive: interactive, resolved: chosen.resolved) { [self] finished, _ in
+        return try director.start(planned, interactive: interactive, resolved: chosen.resolved, matching: matching) { [self] finished, _ in
             stack.end(finished: finished)
             return DrivenTransition.Outcome(layers: layers)
         }

@@ -11,8 +11,11 @@ import Musl
 /// Sources, from the highest precedence to the lowest:
 /// 1. `--plugin-path` entries, in the order given;
 /// 2. the directories (or files) of `TRANSITION_ANIMATOR_PATH`, colon-separated, left to right;
-/// 3. the package's plugin libraries next to the `catalog` executable: the built-in Swift one
-///    (required) and those written in other languages (each used when it was built).
+/// 3. the standard folders, when asked for (see ``StandardPluginFolders``): the user's, the
+///    installation prefix's, then the system's;
+/// 4. the package's plugin libraries next to the `catalog` executable (or, installed, in
+///    `PREFIX/lib/transition-catalog/builtins`): the built-in Swift one (required) and those
+///    written in other languages (each used when it was built).
 ///
 /// The more explicit source wins, and within a list the first entry wins, as with `PATH`. A
 /// shadowed animator stays reachable by its qualified id `PLUGIN-ID:ANIMATOR-ID`, and every
@@ -22,8 +25,10 @@ public struct PluginSearchPath: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         /// A directory (scanned for `*.so`) or a plugin file.
         public var path: String
-        /// `--plugin-path`, `TRANSITION_ANIMATOR_PATH` or `built-in`.
+        /// `--plugin-path`, `TRANSITION_ANIMATOR_PATH`, `user`, `prefix`, `system` or `built-in`.
         public var origin: String
+        /// True for a standard folder, which is skipped without a warning when it does not exist.
+        public var optional: Bool = false
     }
 
     /// The entries, highest precedence first.
@@ -40,12 +45,15 @@ public struct PluginSearchPath: Sendable, Hashable {
     /// when cargo is on the machine.
     public static let packagedLibraryNames = ["libCatalogPluginsC.so", "libcatalog_web_transitions.so"]
 
-    /// Builds the search path from explicit paths, the environment and the built-in directory.
-    public init(explicit: [String] = [], environment: [String: String], builtInDirectory: String?) {
+    /// Builds the search path from explicit paths, the environment, the standard folders (none
+    /// unless given, see ``StandardPluginFolders/entries(environment:executableDirectory:)``) and
+    /// the built-in directory.
+    public init(explicit: [String] = [], environment: [String: String], standardFolders: [Entry] = [], builtInDirectory: String?) {
         var entries = explicit.map { Entry(path: $0, origin: "--plugin-path") }
         if let value = environment[Self.environmentVariable] {
             entries += value.split(separator: ":").map { Entry(path: String($0), origin: Self.environmentVariable) }
         }
+        entries += standardFolders
         if let dir = builtInDirectory {
             entries.append(Entry(path: dir + "/" + Self.builtInLibraryName, origin: "built-in"))
             for name in Self.packagedLibraryNames {
@@ -67,7 +75,14 @@ public struct PluginSearchPath: Sendable, Hashable {
         for entry in entries {
             var isDirectory = false
             guard fileExists(entry.path, isDirectory: &isDirectory) else {
-                if entry.origin != "built-in" {
+                if entry.optional {
+                    continue
+                } else if entry.origin != "built-in" {
+                    // A symlink loop, a dangling link or a permission problem is named as such.
+                    if let problem = PluginFileCheck.problem(entry.path), problem.reason != "no such file" {
+                        errors.append(PluginError(kind: problem.kind, path: entry.path, reason: "\(problem.reason) (from \(entry.origin))", remedy: problem.remedy))
+                        continue
+                    }
                     errors.append(PluginError(kind: .unreadable, path: entry.path, reason: "no such file or directory (from \(entry.origin))", remedy: "fix the path or remove it"))
                 } else {
                     errors.append(PluginError(

@@ -44,6 +44,8 @@ public final class PluginLibrary: @unchecked Sendable {
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
         let key = canonicalPath(path)
         if let existing = loaded.withLock({ $0[key] }) { return existing }
+        ProcessState.record()
+        defer { ProcessState.restore() }
         let opened = try open(path: path)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count
@@ -70,10 +72,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Opens the file and reads its descriptors without refusing on descriptor problems and
     /// without calling init: what the validator needs to report every problem.
     static func open(path: String) throws(PluginError) -> (info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>]) {
-        var isDirectory = false
-        guard fileExists(path, isDirectory: &isDirectory), !isDirectory else {
-            throw PluginError(kind: .unreadable, path: path, reason: isDirectory ? "is a directory" : "no such file", remedy: "give the path of a plugin's .so file")
-        }
+        if let problem = PluginFileCheck.problem(path) { throw problem }
         guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw PluginError(

@@ -24,6 +24,8 @@ public struct ResolvedAnimator: Sendable {
     public let parameters: [Double]
     /// How it serves the operation.
     public let reversal: Reversal
+    /// Elements both screens show, from the choice (a transitions file's `match`).
+    public var matchedElements: [MatchedElement] = []
 
     /// True when it runs the reverse operation's animation backwards.
     public var reversed: Bool { reversal != .none }
@@ -74,6 +76,8 @@ public struct ResolvedAnimator: Sendable {
         } catch {
             throw Error(description: error.description)
         }
-        return ResolvedAnimator(animator: animator, parameters: values, reversal: reversal)
+        var resolved = ResolvedAnimator(animator: animator, parameters: values, reversal: reversal)
+        resolved.matchedElements = choice.matchedElements
+        return resolved
     }
 }

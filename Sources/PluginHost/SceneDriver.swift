@@ -47,10 +47,11 @@ public final class SceneDriver {
         return parts.joined(separator: " · ")
     }
 
-    /// Runs `operation` to the end: plain, or driven by `scenario`.
+    /// Runs `operation` to the end: plain, or driven by `scenario`; `matching` lists elements both
+    /// screens show.
     /// - Throws: `DriverError` when it is refused or cannot run; the scene is then unchanged (or
     ///   settled as cancelled when the animator refused its setup).
-    public func perform(_ operation: SceneOperation, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
+    public func perform(_ operation: SceneOperation, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
         if isBusy {
             throw DriverError(DriverRefusal(.busy, "cannot \(operation) while another transition runs; wait until it completes"))
         }
@@ -61,13 +62,13 @@ public final class SceneDriver {
         var record: TransitionRecord
         defer { synchronize() }
         switch operation {
-        case .push(let screen): record = try selectedNavigation.push(screen, scenario: scenario)
-        case .pop: record = try selectedNavigation.pop(scenario: scenario)
+        case .push(let screen): record = try selectedNavigation.push(screen, scenario: scenario, matching: matching)
+        case .pop: record = try selectedNavigation.pop(scenario: scenario, matching: matching)
         case .tab(let index):
             synchronize()
-            record = try tabs.select(index, scenario: scenario)
-        case .present(let screen): record = try modal.present(screen, scenario: scenario)
-        case .dismiss: record = try modal.dismiss(scenario: scenario)
+            record = try tabs.select(index, scenario: scenario, matching: matching)
+        case .present(let screen): record = try modal.present(screen, scenario: scenario, matching: matching)
+        case .dismiss: record = try modal.dismiss(scenario: scenario, matching: matching)
         }
         synchronize()
         record.layersAfter = layers

@@ -25,19 +25,19 @@ public final class TabDriver {
 
     /// Starts switching to tab `index`.
     /// - Throws: `DriverError` when the switcher refuses or the animator cannot run it.
-    public func beginSelect(_ index: Int, interactive: Bool = false) throws(DriverError) -> DrivenTransition {
+    public func beginSelect(_ index: Int, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
         do { planned = try tabs.planSelect(index) } catch { throw DriverError(error) }
         let chosen = try director.choose(planned, interactive: interactive)
         do { try tabs.begin(planned) } catch { throw DriverError(error) }
-        return try director.start(planned, interactive: interactive, resolved: chosen.resolved) { [self] finished, _ in
+        return try director.start(planned, interactive: interactive, resolved: chosen.resolved, matching: matching) { [self] finished, _ in
             tabs.end(finished: finished)
             return DrivenTransition.Outcome(layers: layers)
         }
     }
 
     /// Switches to tab `index` to the end: plain, or driven by `scenario`.
-    public func select(_ index: Int, scenario: InteractionScenario? = nil) throws(DriverError) -> TransitionRecord {
-        try NavigationDriver.finish(beginSelect(index, interactive: scenario != nil), scenario)
+    public func select(_ index: Int, scenario: InteractionScenario? = nil, matching: [MatchedElement] = []) throws(DriverError) -> TransitionRecord {
+        try NavigationDriver.finish(beginSelect(index, interactive: scenario != nil, matching: matching), scenario)
     }
 }

@@ -73,12 +73,19 @@ public final class TransitionDirector {
     /// outcome (and, for a custom present whose animator drew its own dimming, that dimming's
     /// final look) and returns the hierarchy after it. When the run cannot start, `commit` is
     /// called as cancelled before the error is thrown, so the driver's state stays consistent.
+    /// The context's matched elements are the transition's, then `matching`, then the source's,
+    /// each id taken from the first that gives it.
     public func start(
         _ transition: PlannedTransition, interactive: Bool, resolved: ResolvedAnimator?,
         backdrop: [ScreenLayer] = [], presentation: PresentationController? = nil, presentedFrame: Rect? = nil,
+        matching: [MatchedElement] = [],
         commit: @escaping (_ finished: Bool, _ dimming: Color?) -> DrivenTransition.Outcome
     ) throws(DriverError) -> DrivenTransition {
         let context: TransitionContext
+        var transition = transition
+        for element in matching + (resolved?.matchedElements ?? []) where !transition.matchedElements.contains(where: { $0.id == element.id }) {
+            transition.matchedElements.append(element)
+        }
         do {
             context = try transition.context(containerBounds: containerBounds, presentedFrame: presentedFrame, interactive: interactive)
         } catch {

@@ -32,10 +32,16 @@ public final class TransitionRun {
             animatorContext = try TransitionContext(
                 operation: context.operation.reversed, style: context.style, containerBounds: context.containerBounds,
                 presentedFrame: presented, interactive: context.interactive,
-                tabFromIndex: context.tabToIndex, tabToIndex: context.tabFromIndex)
+                tabFromIndex: context.tabToIndex, tabToIndex: context.tabFromIndex,
+                matchedElements: context.matchedElements.map { MatchedElement(id: $0.id, fromFrame: $0.toFrame, toFrame: $0.fromFrame) })
             var map: [ViewID: ViewID] = [:]
             if let from = animatorContext.fromView, let to = context.toView { map[from] = to }
             if let to = animatorContext.toView, let from = context.fromView { map[to] = from }
+            // Each element's sides swap too: the reverse's from side is the served operation's to side.
+            for (served, run) in zip(context.matchedElements, animatorContext.matchedElements) {
+                if let a = run.fromView, let b = served.toView { map[a] = b }
+                if let a = run.toView, let b = served.fromView { map[a] = b }
+            }
             handles = map
         } else {
             animatorContext = context
@@ -59,10 +65,11 @@ public final class TransitionRun {
             var v = view
             v.id = handles[view.id] ?? view.id
             v.source = view.source.map { handles[$0] ?? $0 }
+            if let content = view.state.content { v.state.content = SnapshotContent(source: handles[content.source] ?? content.source, rect: content.rect) }
             if v.role == .from { v.role = .to } else if v.role == .to { v.role = .from }
             return v
         }.sorted { $0.id < $1.id }
-        return TransitionFrame(progress: progress, views: views)
+        return TransitionFrame(progress: progress, views: views, camera: frame.camera, matchedElements: context.matchedElements)
     }
 
     /// Completes the plugin's transition: `finished` is the served operation's (the plugin is told

@@ -205,6 +205,7 @@ public final class TransitionSession {
 
     /// The duration the animator gives, in seconds (not checked here; the validator checks it).
     public func duration() -> Double {
+        defer { CallCounter.returned &+= 1 }
         if let tracer {
             tracer.write(.call(name: "duration", progress: nil, finished: nil))
             return FFIEntryPoints.duration(animator.pointer, cContext)
@@ -265,6 +266,7 @@ public final class TransitionSession {
         case .ffi:
             stepThroughFFI(progress, states, UInt32(count))
         }
+        CallCounter.returned &+= 1
         phase = .running
         return UnsafeBufferPointer(start: states, count: count)
     }
@@ -274,8 +276,18 @@ public final class TransitionSession {
     @inline(never)
     private func stepThroughFFI(_ progress: Double, _ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
         tracer?.write(.call(name: "step", progress: progress, finished: nil))
+        let guardSlot = UnsafeMutableRawPointer(states + Int(count))
+        let size = MemoryLayout<tc_view_state_t>.stride
+        guardSlot.initializeMemory(as: UInt8.self, repeating: Self.guardByte, count: size)
         FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
+        let untouched = UnsafeRawBufferPointer(start: guardSlot, count: size).allSatisfy { $0 == Self.guardByte }
+        if !untouched {
+            misbehave(.badArgument, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
+        }
     }
+
+    /// The byte that fills the slot after the views during a traced step.
+    private static let guardByte: UInt8 = 0xA5
 
     /// The context the plugin receives, with the host services; valid as long as the session.
     package var contextPointer: UnsafePointer<tc_context_t> { UnsafePointer(cContext) }
@@ -411,7 +423,8 @@ public final class TransitionSession {
     @discardableResult
     private func appendView(_ record: ViewRecord) -> tc_view_id_t {
         views.append(record)
-        if views.count > capacity {
+        // One slot past the views always exists: the guard the traced step checks.
+        if views.count >= capacity {
             let biggerStates = UnsafeMutablePointer<tc_view_state_t>.allocate(capacity: capacity * 2)
             biggerStates.moveInitialize(from: states, count: capacity)
             states.deallocate()

@@ -87,16 +87,6 @@ final class CairoCanvas {
         cairo_clip(context)
     }
 
-    /// Fills a polygon.
-    func fillPolygon(_ points: [(x: Double, y: Double)], _ color: Color) {
-        guard let first = points.first else { return }
-        cairo_move_to(context, first.x, first.y)
-        for p in points.dropFirst() { cairo_line_to(context, p.x, p.y) }
-        cairo_close_path(context)
-        setSource(color)
-        cairo_fill(context)
-    }
-
     /// Fills polygons together with the nonzero winding rule (so a glyph's holes stay open).
     func fillPolygons(_ polygons: [[(x: Double, y: Double)]], _ color: Color) {
         var any = false
@@ -195,12 +185,6 @@ final class CairoCanvas {
         cairo_move_to(context, x, y)
         cairo_show_text(context, text)
         cairo_new_path(context)
-    }
-
-    /// Applies an affine map (x' = a·x + c·y + e, y' = b·x + d·y + f) to the user space.
-    func transform(a: Double, b: Double, c: Double, d: Double, e: Double, f: Double) {
-        var m = cairo_matrix_t(xx: a, yx: b, xy: c, yy: d, x0: e, y0: f)
-        cairo_transform(context, &m)
     }
 
     // MARK: Output

@@ -38,11 +38,6 @@ struct ViewProjection {
     func project(_ polygon: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
         PolygonClipping.project(polygon.map { homogeneous($0.x, $0.y) }, within: limit)
     }
-
-    /// The outline of a rounded rectangle of card coordinates, projected; empty when it does not show.
-    func outline(_ rect: Rect, radius: Double) -> [(x: Double, y: Double)] {
-        project(RoundedRect.points(rect, radius: radius).map { (x: $0.0, y: $0.1) })
-    }
 }
 
 /// Rounded rectangles as polygons.

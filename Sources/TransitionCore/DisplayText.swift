@@ -1,7 +1,8 @@
 /// Makes text from untrusted sources (plugin strings, file contents) safe to print on a terminal.
 public enum DisplayText {
     /// Escapes control characters (C0, DEL, C1), including the escape that starts terminal
-    /// sequences, as `\n`, `\t`, `\e`, `\u{9b}`; other text is unchanged.
+    /// sequences, as `\n`, `\t`, `\e`, `\u{9b}`, and format characters (bidi overrides,
+    /// zero-width spaces and joiners, the byte-order mark) as `\u{200b}`; other text is unchanged.
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -14,7 +15,14 @@ public enum DisplayText {
             case 0x5C: out += "\\\\"
             case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069:
                 out += "\\u{\(String(scalar.value, radix: 16))}"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                // Format characters (zero-width space and joiners, the byte-order mark, soft hyphen)
+                // are invisible on a terminal and change what the text seems to say.
+                if scalar.properties.generalCategory == .format {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

@@ -14,11 +14,13 @@ public struct PlannedTransition: Sendable, Hashable, CustomStringConvertible {
     public var tabFromIndex: Int
     /// For tab switches, the index of the tab arriving.
     public var tabToIndex: Int
+    /// Elements both screens show, for shared-element animators.
+    public var matchedElements: [MatchedElement]
 
     /// Creates a planned transition.
     public init(
         operation: TransitionOperation, fromScreen: String, toScreen: String, style: PresentationStyle = .fullScreen,
-        tabFromIndex: Int = 0, tabToIndex: Int = 1
+        tabFromIndex: Int = 0, tabToIndex: Int = 1, matchedElements: [MatchedElement] = []
     ) {
         self.operation = operation
         self.fromScreen = fromScreen
@@ -26,6 +28,7 @@ public struct PlannedTransition: Sendable, Hashable, CustomStringConvertible {
         self.style = style
         self.tabFromIndex = tabFromIndex
         self.tabToIndex = tabToIndex
+        self.matchedElements = matchedElements
     }
 
     /// The question for a transitions source.
@@ -34,13 +37,14 @@ public struct PlannedTransition: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The animator's context for this transition in a container with `bounds`.
-    /// - Throws: `TransitionContext.Error` for a container with no area.
+    /// - Throws: `TransitionContext.Error` for a container with no area, or matched elements with
+    ///   a bad id or frame or an id used twice.
     public func context(containerBounds: Rect, presentedFrame: Rect? = nil, interactive: Bool = false) throws(TransitionContext.Error) -> TransitionContext {
         do {
             return try TransitionContext(
                 operation: operation, style: operation.isModal ? style : .fullScreen, containerBounds: containerBounds,
                 presentedFrame: presentedFrame, interactive: interactive,
-                tabFromIndex: tabFromIndex, tabToIndex: tabToIndex)
+                tabFromIndex: tabFromIndex, tabToIndex: tabToIndex, matchedElements: matchedElements)
         } catch let error as TransitionContext.Error {
             throw error
         } catch {

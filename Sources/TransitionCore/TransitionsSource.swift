@@ -30,13 +30,19 @@ public struct AnimatorChoice: Sendable, Hashable {
     /// True when the operation is served by running the animation of the reverse operation
     /// backwards (a pop served by a push played from the end).
     public var reversed: Bool
+    /// Elements both screens show, given to the animator's context.
+    public var matchedElements: [MatchedElement]
 
     /// Creates a choice.
-    public init(animatorID: String, parameters: [ParameterAssignment] = [], style: PresentationStyle? = nil, reversed: Bool = false) {
+    public init(
+        animatorID: String, parameters: [ParameterAssignment] = [], style: PresentationStyle? = nil, reversed: Bool = false,
+        matchedElements: [MatchedElement] = []
+    ) {
         self.animatorID = animatorID
         self.parameters = parameters
         self.style = style
         self.reversed = reversed
+        self.matchedElements = matchedElements
     }
 
     /// The parameters in the form `AnimatorDescription.values(for:)` takes.

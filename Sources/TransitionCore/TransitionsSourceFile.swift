@@ -23,6 +23,8 @@ import Foundation
 /// - `parameters`: parameter ids to numbers, booleans or choice names.
 /// - `style`: `"full-screen"` or `"custom"`, on rules whose operations are all present or dismiss.
 /// - `reversed`: true to serve each operation by running the reverse operation's animation backwards.
+/// - `match`: elements both screens show, each `"ID:X,Y,WxH->X,Y,WxH"` (its frame in the
+///   from-screen, then in the to-screen), for shared-element animators.
 public struct TransitionsSourceFile: TransitionsSource, Hashable {
     /// The name of the file the rules came from, as given for messages.
     public let fileName: String
@@ -280,7 +282,7 @@ private struct Loader {
     let catalog: [AnimatorDescription]
 
     static let topKeys = ["version", "rules"]
-    static let ruleKeys = ["operation", "from", "to", "interactive", "animator", "parameters", "style", "reversed"]
+    static let ruleKeys = ["operation", "from", "to", "interactive", "animator", "parameters", "style", "reversed", "match"]
 
     /// The rules in a file's UTF-8 text. Syntax errors take precedence over every other problem.
     static func rules(in data: Data, catalog: [AnimatorDescription]) throws(Problem) -> [TransitionsSourceFile.Rule] {
@@ -446,7 +448,7 @@ private struct Loader {
         }
         switch animatorNode.value {
         case .null:
-            for key in ["parameters", "style", "reversed"] where fields.contains(key) {
+            for key in ["parameters", "style", "reversed", "match"] where fields.contains(key) {
                 throw fail(fields.path(key), "not allowed when \"animator\" is null (the system default)")
             }
             return TransitionsSourceFile.Rule(
@@ -480,9 +482,33 @@ private struct Loader {
 
         let style = try style(fields.member("style"), operations: ordered, animator: animator)
         let parameters = try parameters(fields.member("parameters"), animator: animator)
+        let matched = try matchedElements(fields.member("match"))
         return TransitionsSourceFile.Rule(
             operations: operations, fromScreen: fromScreen, toScreen: toScreen, interactive: interactive,
-            choice: AnimatorChoice(animatorID: animator.id, parameters: parameters, style: style, reversed: reversed))
+            choice: AnimatorChoice(animatorID: animator.id, parameters: parameters, style: style, reversed: reversed, matchedElements: matched))
+    }
+
+    /// The `match` list: matched elements in the command-line form `ID:X,Y,WxH->X,Y,WxH`.
+    func matchedElements(_ node: Node?) throws -> [MatchedElement] {
+        guard let node else { return [] }
+        guard case .array = node.value else {
+            throw fail(node.path, "expected a list of matched elements such as [\"\(MatchedElement.syntax.split(separator: " ").first ?? "")\"], got \(node.value.kindDescription)")
+        }
+        var list = try node.decoder.unkeyedContainer()
+        var result: [MatchedElement] = []
+        while !list.isAtEnd {
+            let element = try Node(list.superDecoder())
+            guard case .string(let text) = element.value else {
+                throw fail(element.path, "expected a matched element \(MatchedElement.syntax), got \(element.value.kindDescription)")
+            }
+            let parsed: MatchedElement
+            do { parsed = try MatchedElement(parsing: text) } catch { throw fail(element.path, error.description) }
+            if result.contains(where: { $0.id == parsed.id }) {
+                throw fail(element.path, "matched element id \(quoted(parsed.id)) is used twice in this rule")
+            }
+            result.append(parsed)
+        }
+        return result
     }
 
     func names(_ operations: [TransitionOperation]) -> String {

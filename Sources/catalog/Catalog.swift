@@ -1,4 +1,5 @@
 import ArgumentParser
+import PluginHost
 
 #if canImport(Glibc)
 import Glibc
@@ -23,11 +24,14 @@ struct Catalog: ParsableCommand {
             \(ExitStatus.table)
             """,
         version: "0.1.0",
-        subcommands: [List.self, Preview.self, Gallery.self, Run.self, Validate.self, ValidateWorker.self, ScanWorkerCommand.self]
+        subcommands: [List.self, New.self, Preview.self, Gallery.self, Run.self, Validate.self]
     )
 
-    /// Runs the command line, ending with the status `ExitStatus` documents.
+    /// Runs the command line, ending with the status `ExitStatus` documents; or, when the host
+    /// started this process as its worker, the worker's job.
     static func main() {
+        if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
+        ProcessState.record()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let error = CommandLineCheck.unknownSubcommand(arguments) {
             printError("Error: \(error.description)")

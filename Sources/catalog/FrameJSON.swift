@@ -11,6 +11,20 @@ struct FrameJSON: Encodable {
     var phase: String?
     /// Every view of the transition.
     var views: [SampledView]
+    /// The container's camera, absent when it changes nothing.
+    var camera: Camera?
+    /// The elements both screens show, absent when there are none.
+    var matchedElements: [MatchedElement]?
+
+    /// The JSON form of `frame` at `time` seconds.
+    init(time: Double, phase: String? = nil, frame: TransitionFrame) {
+        self.time = time
+        progress = frame.progress
+        self.phase = phase
+        views = frame.views
+        camera = frame.camera.isNone ? nil : frame.camera
+        matchedElements = frame.matchedElements.isEmpty ? nil : frame.matchedElements
+    }
 }
 
 extension ParameterValue {

@@ -34,22 +34,23 @@ struct Gallery: ParsableCommand {
         let bounds = try Resolution.size(size)
         let index = plugins.loadIndex()
         for error in index.errors { printError("warning: \(error)") }
-        let catalog = index.loadCatalog()
         var items: [GalleryRenderer.Item] = []
-        let total = catalog.animators.reduce(0) { $0 + $1.description.operations.count }
+        let animators = index.animators.map { AnimatorReference(plugin: $0.plugin, description: $0.animator) }
+        let total = animators.reduce(0) { $0 + $1.description.operations.count }
         let progress = StderrProgress("gallery", total: total)
         defer { progress.finish() }
         var started = 0
-        for animator in catalog.animators {
+        for animator in animators {
             for operation in animator.description.operations {
                 progress.update(started, "\(animator.id) \(operation)")
                 started += 1
                 let style = animator.description.defaultStyle(for: operation)
                 let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
-                let progresses = FrameTimes.progresses(duration: animator.duration(context), fps: Double(fps))
                 let sampled: SampledTransition
                 do {
-                    sampled = try animator.run(context, progresses: progresses)
+                    sampled = try IsolatedSampling.sample(animator, context: context) { duration in
+                        FrameTimes.progresses(duration: duration, fps: Double(fps))
+                    }
                 } catch {
                     printError("warning: \(animator.qualifiedID): \(error); left out of the gallery")
                     continue

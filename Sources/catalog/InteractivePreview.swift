@@ -22,6 +22,7 @@ struct InteractivePreview {
     var scale: Double?
     var lottieFlat: Bool
     var plugins: PluginOptions
+    var matching: [MatchedElement] = []
 
     func run() throws {
         let op = try Resolution.operation(operation)
@@ -55,7 +56,7 @@ struct InteractivePreview {
             throw CLIError.usage("--interactive: \(error.description)")
         }
         try InputLimits.check(script, place: "--interactive")
-        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true)
+        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true, matchedElements: matching)
         let run = try TransitionRun(resolved, context: context)
         let controller: InteractionController
         do {
@@ -202,7 +203,7 @@ enum InteractiveJSON {
     /// The timeline's frames with their phases.
     static func frames(_ timeline: TransitionTimeline, phases: [InteractionController.Phase]) -> [FrameJSON] {
         zip(timeline.entries, phases).map {
-            FrameJSON(time: $0.time, progress: $0.frame.progress, phase: $1.rawValue, views: $0.frame.views)
+            FrameJSON(time: $0.time, phase: $1.rawValue, frame: $0.frame)
         }
     }
 

@@ -23,9 +23,14 @@ struct List: ParsableCommand {
     @Flag(help: "Print JSON instead of a table.")
     var json = false
 
+    @Flag(help: "Show every place searched for plugins, in order, and what each gave.")
+    var paths = false
+
     func run() throws {
         let index = plugins.loadIndex(quiet: true)
-        if json {
+        if paths {
+            print(SearchPathListing.render(SearchPathReport(searchPath: plugins.searchPath, index: index)))
+        } else if json {
             try printJSON(index)
         } else {
             for s in index.shadowings { printError("warning: \(s)") }

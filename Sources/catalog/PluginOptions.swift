@@ -8,7 +8,7 @@ import Glibc
 
 /// Options shared by every subcommand that loads plugins.
 struct PluginOptions: ParsableArguments {
-    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH and the built-ins. Repeatable.", valueName: "path"), completion: .file())
+    @Option(name: .customLong("plugin-path"), help: ArgumentHelp("A plugin file or a directory of plugins, searched before TRANSITION_ANIMATOR_PATH, the standard folders and the built-ins. Repeatable.", valueName: "path"), completion: .file())
     var pluginPaths: [String] = []
 
     @Flag(name: .customLong("no-builtins"), help: "Do not load the built-in plugin library.")
@@ -19,9 +19,11 @@ struct PluginOptions: ParsableArguments {
 
     /// The search path for these options and the process environment.
     var searchPath: PluginSearchPath {
-        PluginSearchPath(
+        let executableDirectory = PluginSearchPath.executableDirectory()
+        return PluginSearchPath(
             explicit: pluginPaths, environment: environment(),
-            builtInDirectory: noBuiltins ? nil : PluginSearchPath.executableDirectory())
+            standardFolders: StandardPluginFolders.entries(environment: environment(), executableDirectory: executableDirectory),
+            builtInDirectory: noBuiltins ? nil : executableDirectory.map(StandardPluginFolders.builtInDirectory(executableDirectory:)))
     }
 
     /// Scans every plugin in a child process (or reuses the cache) and, unless `quiet`, reports

@@ -52,6 +52,9 @@ struct Preview: ParsableCommand {
     @Option(help: "Pixels a point for png and gif (default: png frames 300 pixels high, a gif 480).")
     var scale: Double?
 
+    @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens show, for shared-element animators: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
+    var matches: [String] = []
+
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
@@ -85,23 +88,24 @@ struct Preview: ParsableCommand {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
                 style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                lottieFlat: lottieFlat, plugins: plugins
+                lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches)
             ).run()
         }
         let op = try Resolution.operation(operation)
         let index = plugins.loadIndex()
-        let chosen = try Resolution.animator(animator, in: index, for: op)
+        let chosen = try Resolution.described(animator, in: index, for: op)
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
-        let context = try TransitionContext(
-            operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds)
-        let progresses = PreviewExport.progresses(
-            format: format, frames: frames, fps: fps, duration: chosen.duration(context, parameters: values))
-        let sampled: SampledTransition
+        let context: TransitionContext
         do {
-            sampled = try chosen.run(context, parameters: values, progresses: progresses)
-        } catch {
-            throw CLIError("\(error)")
+            context = try TransitionContext(
+                operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds,
+                matchedElements: try Resolution.matchedElements(matches))
+        } catch let error as TransitionContext.Error {
+            throw CLIError.usage(error.description)
+        }
+        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
+            PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {
@@ -112,7 +116,7 @@ struct Preview: ParsableCommand {
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
         } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
-            try TerminalPlayer.play(animator: chosen, context: context, parameters: values, duration: sampled.duration, speed: speed)
+            try TerminalPlayer.play(animator: Resolution.animator(animator, in: index, for: op), context: context, parameters: values, duration: sampled.duration, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
         }
@@ -130,7 +134,7 @@ struct Preview: ParsableCommand {
 
 /// The table of sampled frames.
 enum PreviewTable {
-    static func header(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) -> String {
+    static func header(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) -> String {
         let c = sampled.context
         var line = "\(c.operation) \(animator.id) (\(animator.description.name)) · \(Format.number(sampled.duration, decimals: 3)) s · \(Format.number(c.containerBounds.width))x\(Format.number(c.containerBounds.height))"
         if c.operation.isModal { line += " · \(c.style)" }
@@ -139,7 +143,7 @@ enum PreviewTable {
         return line
     }
 
-    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) -> String {
+    static func render(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) -> String {
         var text = header(sampled, animator: animator, parameters: parameters) + "\n\n"
         var rows: [[String]] = [["PROGRESS", "VIEW", "FRAME", "ALPHA", "TRANSFORM", "CORNER", "Z"]]
         for frame in sampled.frames {
@@ -206,12 +210,12 @@ enum PreviewJSON {
         var containerAfterCompletion: [ViewID]
     }
 
-    static func render(_ sampled: SampledTransition, animator: Animator, parameters: [Double]) throws -> String {
+    static func render(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double]) throws -> String {
         let doc = Document(
             animator: animator.qualifiedID, operation: sampled.context.operation.name, style: sampled.context.style.name,
             duration: sampled.duration, container: sampled.context.containerBounds,
             parameters: ParameterValue.named(animator.description.parameters, parameters),
-            frames: sampled.frames.map { FrameJSON(time: $0.progress * sampled.duration, progress: $0.progress, views: $0.views) },
+            frames: sampled.frames.map { FrameJSON(time: $0.progress * sampled.duration, frame: $0) },
             containerAfterCompletion: sampled.completion.container)
         return try JSONOutput.encode(doc)
     }

@@ -63,7 +63,7 @@ enum PreviewExport {
     }
 
     /// The title previews show: `push · slide`.
-    static func title(_ sampled: SampledTransition, animator: Animator) -> String {
+    static func title(_ sampled: SampledTransition, animator: some DescribedAnimator) -> String {
         var title = "\(sampled.context.operation) · \(animator.id)"
         if sampled.context.operation.isModal && sampled.context.style == .custom { title += " (custom)" }
         return title
@@ -71,7 +71,7 @@ enum PreviewExport {
 
     /// The sampled transition as the timeline the renderers draw: its frames over what the
     /// container is drawn over (the presenting screen of a custom present or dismiss).
-    static func timeline(_ sampled: SampledTransition, animator: Animator) -> TransitionTimeline {
+    static func timeline(_ sampled: SampledTransition, animator: some DescribedAnimator) -> TransitionTimeline {
         let backdrop = Backdrop.standalone(for: sampled.context)
         return .even(
             title: title(sampled, animator: animator), containerBounds: sampled.context.containerBounds,
@@ -80,7 +80,7 @@ enum PreviewExport {
 
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
-        _ sampled: SampledTransition, animator: Animator, format: String, to path: String, fps: Int?, scale: Double?,
+        _ sampled: SampledTransition, animator: some DescribedAnimator, format: String, to path: String, fps: Int?, scale: Double?,
         lottieFlat: Bool = false
     ) throws {
         try write(

@@ -32,6 +32,19 @@ enum Resolution {
 
     /// Finds the animator in the index, checks the operation, then loads only its plugin.
     static func animator(_ reference: String, in index: PluginIndex, for operation: TransitionOperation? = nil) throws -> Animator {
+        let found = try described(reference, in: index, for: operation)
+        do {
+            guard let animator = try PluginLibrary.load(path: found.pluginPath).animator(found.id) else {
+                throw CLIError("\(DisplayText.escape(found.pluginPath)) no longer has animator '\(found.id)'; run with --no-cache")
+            }
+            return animator
+        } catch let error as PluginError {
+            throw CLIError(error.description)
+        }
+    }
+
+    /// Finds the animator in the index and checks the operation, without loading its plugin.
+    static func described(_ reference: String, in index: PluginIndex, for operation: TransitionOperation? = nil) throws -> AnimatorReference {
         guard let (plugin, description) = index.locate(reference) else {
             let ids = index.animators.map(\.animator.id)
             let hint = Suggestions.closest(to: reference, in: ids).map { "did you mean '\($0)'? " } ?? ""
@@ -50,14 +63,7 @@ enum Resolution {
                 "\(description.id) does not support \(operation); it supports \(description.operations.map(\.name).joined(separator: ", ")). "
                     + "Animators for \(operation): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
         }
-        do {
-            guard let animator = try PluginLibrary.load(path: plugin.path).animator(description.id) else {
-                throw CLIError("\(DisplayText.escape(plugin.path)) no longer has animator '\(description.id)'; run with --no-cache")
-            }
-            return animator
-        } catch let error as PluginError {
-            throw CLIError(error.description)
-        }
+        return AnimatorReference(plugin: plugin, description: description)
     }
 
     /// The KEY=VALUE assignments of --param, each key given once.
@@ -88,7 +94,7 @@ enum Resolution {
     }
 
     /// The parameter values of `animator` for the --param assignments.
-    static func parameters(_ assignments: [String], for animator: Animator) throws -> [Double] {
+    static func parameters(_ assignments: [String], for animator: some DescribedAnimator) throws -> [Double] {
         let pairs = try self.assignments(assignments)
         try checkKeys(pairs, for: animator.description)
         do {
@@ -96,6 +102,20 @@ enum Resolution {
         } catch {
             throw CLIError.usage(error.description)
         }
+    }
+
+    /// The `--match` values: matched elements `ID:X,Y,WxH->X,Y,WxH`, each id once.
+    static func matchedElements(_ texts: [String]) throws -> [MatchedElement] {
+        var result: [MatchedElement] = []
+        for text in texts {
+            let element: MatchedElement
+            do { element = try MatchedElement(parsing: text) } catch { throw CLIError.usage("--match: \(error.description)") }
+            if result.contains(where: { $0.id == element.id }) {
+                throw CLIError.usage("--match: the id '\(element.id)' is given twice; give each matched element its own id")
+            }
+            result.append(element)
+        }
+        return result
     }
 
     static func size(_ text: String) throws -> Rect {
@@ -109,7 +129,7 @@ enum Resolution {
         return Rect(x: 0, y: 0, width: w, height: h)
     }
 
-    static func style(_ name: String?, for animator: Animator, operation: TransitionOperation) throws -> PresentationStyle {
+    static func style(_ name: String?, for animator: some DescribedAnimator, operation: TransitionOperation) throws -> PresentationStyle {
         guard let name else { return animator.description.defaultStyle(for: operation) }
         guard let style = PresentationStyle(name: name) else {
             throw CLIError.usage("unknown style '\(DisplayText.escape(name))'; styles are full-screen and custom")

@@ -34,6 +34,9 @@ struct Run: ParsableCommand {
     @Option(help: "The container size in points, WIDTHxHEIGHT.")
     var size = "390x844"
 
+    @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens of every transition show: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
+    var matches: [String] = []
+
     @Option(help: "text or json.", completion: .list(["text", "json"]))
     var format = "text"
 
@@ -77,11 +80,12 @@ struct Run: ParsableCommand {
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
         let scene = SceneDriver(tabRoots: roots, director: director)
+        let matching = try Resolution.matchedElements(matches)
         var records: [(record: TransitionRecord, scene: RunJSON.Scene)] = []
         var failure: CLIError?
         for (i, step) in steps.enumerated() {
             do {
-                let record = try scene.perform(step.operation, scenario: step.scenario)
+                let record = try scene.perform(step.operation, scenario: step.scenario, matching: matching)
                 records.append((record, RunJSON.Scene(scene)))
                 if format == "text" { RunText.print(index: i + 1, record: record, scene: scene) }
             } catch {

@@ -33,8 +33,8 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(help: "Seconds one check may run before it is a TIMEOUT.")
-    var timeout = 20.0
+    @Option(help: "Seconds one plugin call may take before its check is a TIMEOUT; after two, the plugin's other checks are skipped.")
+    var timeout = IsolatedValidator.defaultTimeout
 
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
     var seed: UInt64 = ContractSuite().seed
@@ -210,48 +210,4 @@ struct Validate: ParsableCommand {
     }
 
     private func pad(_ s: String) -> String { s.padding(toLength: 7, withPad: " ", startingAt: 0) }
-}
-
-/// The hidden worker that runs plugin code for `validate` in a child process.
-struct ValidateWorker: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "validate-worker", abstract: "Runs contract checks for `catalog validate` in a child process.",
-        shouldDisplay: false)
-
-    @Argument var path: String?
-    @Option var replay: String?
-    @Option var start = 0
-    @Option var capture: String
-    @Option var seed: UInt64
-    @Option var checks: String
-    @Option var animator: String?
-    @Option var sizes: String?
-
-    func run() throws {
-        if let replay {
-            let status = ValidationWorker.replay(trace: replay, captureDirectory: capture)
-            if status != 0 { throw ExitCode(status) }
-            return
-        }
-        guard let path else { throw ExitCode(2) }
-        var suite = ContractSuite()
-        suite.seed = seed
-        if let sizes { suite.containers = sizes.split(separator: ",").compactMap { try? ContainerSize(parsing: String($0)) } }
-        let selected = checks.split(separator: ",").compactMap { ContractCheck.named(String($0)) }
-        let status = ValidationWorker.run(
-            path: path, checks: selected, animatorFilter: animator, start: start, captureDirectory: capture, suite: suite)
-        if status != 0 { throw ExitCode(status) }
-    }
-}
-
-/// The hidden worker that loads plugins for `list` in a child process.
-struct ScanWorkerCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "scan-worker", abstract: "Loads plugins for `catalog list` in a child process.", shouldDisplay: false)
-
-    @Argument var paths: [String] = []
-
-    func run() throws {
-        ScanWorker.run(paths: paths)
-    }
 }

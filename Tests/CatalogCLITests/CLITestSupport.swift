@@ -1,14 +1,29 @@
 import Foundation
+import PluginHost
 import Testing
 import TestSupport
 
 /// Helpers for running the built `catalog` executable as a user would (stdout and stderr are
 /// pipes, stdin is /dev/null, TRANSITION_ANIMATOR_PATH is unset unless a test sets it).
 enum CLI {
-    /// The ids of the built-in animators, in the order the built-in plugin declares them.
-    static let builtinAnimators = [
-        "slide", "fade", "flip", "halfway-spring", "cover-vertical", "drop-down", "dimmed-sheet", "zoom",
-    ]
+    /// The plugin files the package ships that are built beside `catalog`, in the order discovery
+    /// lists them: the built-in Swift plugin, the C one, and the Rust one when cargo built it.
+    static let shippedPluginFiles: [String] = [builtinPluginFile] + PluginSearchPath.packagedLibraryNames.filter {
+        FileManager.default.fileExists(atPath: TestEnvironment.productsDirectory + "/" + $0)
+    }
+
+    /// The ids of the shipped animators, in the order the plugins declare them, read from the
+    /// libraries themselves.
+    static let builtinAnimators: [String] = shippedPluginFiles.flatMap { file in
+        ((try? PluginLibrary.load(path: TestEnvironment.productsDirectory + "/" + file))?.animators ?? []).map(\.id)
+    }
+
+    /// The summary line `catalog list` prints for the shipped plugins plus `extraAnimators`
+    /// animators from `extraPlugins` more files.
+    static func listSummary(extraAnimators: Int = 0, extraPlugins: Int = 0) -> String {
+        let plugins = shippedPluginFiles.count + extraPlugins
+        return "\(builtinAnimators.count + extraAnimators) animators from \(plugins) plugin\(plugins == 1 ? "" : "s")"
+    }
 
     /// The file name of the built-in plugin library.
     static let builtinPluginFile = "libCatalogPlugins.so"
@@ -17,12 +32,12 @@ enum CLI {
     static let builtinPluginID = "org.transitioncatalog.builtins"
 
     /// Runs `catalog` with `arguments` and extra `environment` variables.
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+    static func run(_ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> ProcessResult {
         let executable = TestEnvironment.catalogExecutable
         try #require(
             FileManager.default.isExecutableFile(atPath: executable),
             "the catalog executable is not built at \(executable); run `swift build` first")
-        return try runProcess(executable, arguments, environment: environment)
+        return try runProcess(executable, arguments, environment: environment, directory: directory)
     }
 
     /// Parses `text` as a JSON object.

@@ -19,7 +19,6 @@ struct IsolationTests {
 
     static let cases: [Case] = [
         Case(fixture: "crash_in_step", status: "CRASH", firstCheck: "absent-views", phrase: "SIGSEGV"),
-        Case(fixture: "hang_in_step", status: "TIMEOUT", firstCheck: "absent-views", phrase: "no answer within 0.5 s"),
         Case(fixture: "exit_in_setup", status: "CRASH", firstCheck: "lifecycle", phrase: "exit status 3"),
     ]
 
@@ -42,6 +41,21 @@ struct IsolationTests {
         #expect(rows.first { $0["check"] as? String == "duration" }?["status"] as? String == "PASS")
         let statuses = Set(rows.compactMap { $0["status"] as? String })
         #expect(statuses.isSubset(of: ["PASS", c.status]), "\(statuses)")
+    }
+
+    @Test func aPluginThatHangsTwiceHasItsRemainingChecksStopped() throws {
+        let result = try CLI.run(["validate", "--json", "--no-builtins", "--timeout", "0.5", try FixturePlugins.path("hang_in_step")])
+        #expect(result.status == 1, "\(result.stderr)")
+        let rows = try results(result.stdout)
+        let hung = rows.filter { $0["status"] as? String == "TIMEOUT" }
+        #expect(hung.count == 2, "\(hung)")
+        #expect(hung.allSatisfy { ($0["details"] as? [String])?.first?.contains("no answer within 0.5 s while this check ran") == true })
+        let stopped = rows.filter { $0["status"] as? String == "SKIP" }
+        #expect(!stopped.isEmpty)
+        #expect(stopped.allSatisfy { ($0["details"] as? [String])?.first == "not run: the plugin hung 2 times, so its remaining checks were stopped" })
+        #expect(rows.first { $0["check"] as? String == "loading" }?["status"] as? String == "PASS")
+        let statuses = Set(rows.compactMap { $0["status"] as? String })
+        #expect(statuses.isSubset(of: ["PASS", "TIMEOUT", "SKIP"]), "\(statuses)")
     }
 
     @Test func stdoutIsCapturedAndFailsTheQuietCheck() throws {

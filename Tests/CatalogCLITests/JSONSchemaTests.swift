@@ -49,6 +49,8 @@ import TestSupport
         (["preview", "push", "slide", "--format", "json", "--param", "direction=up"], "preview"),
         (["preview", "pop", "slide", "--interactive", "scrub 0.4 @0.1; release v=1 @0.2; grab @0.25; release v=-1 @0.3", "--format", "json"], "preview"),
         (["run", "--source", example, "--tabs", "home,search", "push", "present:compose", "dismiss{scrub 0.2 @0.1; cancel @0.2}", "dismiss", "tab:1", "--format", "json"], "run"),
+        (["preview", "push", "slide", "--format", "json", "--match", "card:16,200,358x120->0,0,390x844"], "preview"),
+        (["run", "push", "--match", "card:16,200,358x120->0,0,390x844", "--format", "json"], "run"),
         (["validate", "--json", "fade"], "validate"),
         (["validate", "--list-checks", "--json"], "checks"),
     ])

@@ -53,6 +53,17 @@ import TransitionCore
         }
     }
 
+    @Test func aSnapshotStandsInOnlyForThePartItShows() throws {
+        let half = try animator("half_stand_in", "half-stand-in")
+        let results = suite().validate(half)
+        let endpoints = try #require(results.first { $0.check == "endpoints" })
+        #expect(endpoints.status == .fail)
+        #expect(endpoints.details.contains {
+            $0.contains("390x844 push: at progress 0 the from-view is not drawn") && $0.contains("(#2 projects to x 0…195, y 0…844) leave part of it uncovered")
+        }, "\(endpoints.details)")
+        #expect(results.first { $0.check == "cancel" }?.status == .fail)
+    }
+
     @Test func matchedElementsReachThePluginWithASnapshotForEachSide() throws {
         let doors = try animator("compositing_doors", "doors")
         let card = try MatchedElement(parsing: "card:16,200,358x120->0,0,390x300")
@@ -77,8 +88,9 @@ import TransitionCore
         let endpoints = try #require(results.first { $0.check == "endpoints" })
         #expect(endpoints.status == .fail)
         let detail = endpoints.details.joined(separator: "\n")
-        #expect(detail.contains("push in 390x844: at progress 1 the from view #0 still covers the to-view #1: it projects to x 0…85, y 0…844"), "\(detail)")
+        #expect(detail.contains("390x844 push: at progress 1 the from view #0 still covers the to-view #1: it projects to x 0…85, y 0…844"), "\(detail)")
         #expect(detail.contains("faces away and is double-sided"))
+        #expect(detail.contains("390x844 push with a matched element: at progress 1"), "endpoints also run with a matched element")
         let parameters = try #require(results.first { $0.check == "parameters" })
         #expect(parameters.details.allSatisfy { $0.contains("one-sided=false") }, "made one-sided, the cube passes: \(parameters.details)")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import PluginHost
 import TestSupport
 import Testing
@@ -7,11 +8,24 @@ import TransitionCore
 @Suite struct DiscoveryTests {
     var builtinDirectory: String { TestEnvironment.productsDirectory }
 
-    @Test func builtInsAloneGiveTheEightAnimators() {
+    @Test func builtInsAloneGiveThePackagesPluginLibraries() throws {
         let catalog = PluginCatalog.load(PluginSearchPath(environment: [:], builtInDirectory: builtinDirectory))
         #expect(catalog.errors.isEmpty)
-        #expect(catalog.animators.count == 8)
-        #expect(catalog.entries.first?.origin == "built-in")
+        let swift = try PluginLibrary.load(path: TestEnvironment.builtinPlugin)
+        let c = try PluginLibrary.load(path: PackagePlugins.cPlugin)
+        #expect(catalog.libraries.prefix(2).map(\.info.id) == [swift.info.id, c.info.id], "the built-in Swift plugin first, then the C one")
+        #expect(catalog.animators.count >= swift.animators.count + c.animators.count)
+        #expect(catalog.entries.allSatisfy { $0.origin == "built-in" })
+    }
+
+    @Test func packagedLibrariesMissingFromTheDirectoryAreLeftOutQuietly() throws {
+        let dir = TestEnvironment.productsDirectory + "/test-fixtures/\(getpid())/only-builtin"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(atPath: dir + "/" + PluginSearchPath.builtInLibraryName)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/" + PluginSearchPath.builtInLibraryName, withDestinationPath: TestEnvironment.builtinPlugin)
+        let catalog = PluginCatalog.load(PluginSearchPath(environment: [:], builtInDirectory: dir))
+        #expect(catalog.errors.isEmpty && catalog.unreadable.isEmpty)
+        #expect(catalog.libraries.map(\.info.id) == ["org.transitioncatalog.builtins"])
     }
 
     @Test func environmentPathAddsThirdPartyPluginsAndKeepsGoingPastBrokenOnes() throws {
@@ -40,7 +54,8 @@ import TransitionCore
         let explicit = PluginSearchPath(explicit: [TestEnvironment.builtinPlugin], environment: env, builtInDirectory: builtinDirectory)
         let reordered = PluginCatalog.load(explicit)
         #expect(reordered.animator("fade")?.library.info.id == "org.transitioncatalog.builtins")
-        #expect(reordered.entries.count == 2, "the built-in library is loaded once even when named twice")
+        let packaged = PluginSearchPath.packagedLibraryNames.filter { FileManager.default.fileExists(atPath: builtinDirectory + "/" + $0) }
+        #expect(reordered.entries.count == 2 + packaged.count, "the built-in library is loaded once even when named twice")
     }
 
     @Test func firstEntryOfTheEnvironmentListWins() throws {

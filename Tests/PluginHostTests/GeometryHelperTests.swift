@@ -40,12 +40,12 @@ import TransitionCore
         }
         """
 
-    @Test(arguments: [["cc", "-std=c99"], ["cc", "-std=c11"]])
-    func helpersFollowTheDocumentedSignsInC(_ compiler: [String]) throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tc-helpers-\(UUID().uuidString)")
+    @Test(arguments: [["cc", "-std=c99"], ["cc", "-std=c11"], ["c++", "-std=c++11"], ["c++", "-std=c++17"]])
+    func helpersFollowTheDocumentedSignsInCAndCPlusPlus(_ compiler: [String]) throws {
+        let dir = URL(fileURLWithPath: TestEnvironment.temporaryDirectory).appendingPathComponent("tc-helpers-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let file = dir.appendingPathComponent("main.c")
+        let file = dir.appendingPathComponent(compiler[0] == "c++" ? "main.cpp" : "main.c")
         try Self.program.write(to: file, atomically: true, encoding: .utf8)
         let exe = dir.appendingPathComponent("main").path
         let build = try runProcess(

@@ -191,4 +191,25 @@ struct CompositingPictureTests {
         let frame = try #require(timeline.entries[1].frame[elementView]).state.frame
         #expect(Self.bluishCount(moving, columns: Int(frame.x) + 4..<Int(frame.maxX) - 4) > 0)
     }
+
+    @Test("flip at its minimum perspective: Chromium's page and the PNG renderer draw the same picture", arguments: [0.3, 0.43, 0.6])
+    func flipInBrowser(_ fraction: Double) throws {
+        let flip = try Fixtures.animator("flip")
+        var values = flip.description.defaultValues
+        let k = try #require(flip.description.parameters.firstIndex { $0.id == "perspective" })
+        values[k] = flip.description.parameters[k].minimum
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds)
+        let duration = flip.duration(context, parameters: values)
+        let run = try flip.run(context, parameters: values, progresses: FrameTimes.progresses(duration: duration, fps: 60))
+        let timeline = TransitionTimeline.even(title: "push · flip", containerBounds: Fixtures.bounds, duration: duration, frames: run.frames)
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let page = try Fixtures.write(Array(try HTMLRenderer().render(timeline).utf8), "page.html", in: dir)
+        let (i, position) = CrossCheckTests.moment(timeline, fraction)
+        let shot = dir + "/browser.png"
+        _ = try ExternalTools.browse(url: "file://\(page)#p=\(position)&bare", width: 390, height: 844, screenshot: shot)
+        let ours = try Fixtures.write(try FramePainter(timeline: timeline).png(timeline.entries[i].frame), "ours.png", in: dir)
+        let fractions = try CrossCheckTests.fractionsOver48([(shot, ours)])
+        #expect(fractions[0] < 0.005, "flip at perspective 200, \(position): \(fractions[0] * 100)% of the pixels differ")
+    }
 }

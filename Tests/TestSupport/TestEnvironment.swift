@@ -41,6 +41,10 @@ public enum TestEnvironment {
         return path
     }()
 
+    /// The `XDG_DATA_HOME` of the programs tests run: empty unless a test puts plugins in its
+    /// `transition-catalog/plugins` folder.
+    public static let userDataDirectory: String = processDirectory + "/data"
+
     /// This test process's directory for what the programs it runs write, removed at exit.
     static let processDirectory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-tests-\(getpid())").path
@@ -65,14 +69,18 @@ public struct ProcessResult: Sendable {
 
 /// Runs `executable` with `arguments` and `environment` added to this process's, with no input,
 /// and returns its exit status and output.
-public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:]) throws -> ProcessResult {
+public func runProcess(_ executable: String, _ arguments: [String], environment: [String: String] = [:], directory: String? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var env = ProcessInfo.processInfo.environment
     env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
     env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
     env["TMPDIR"] = TestEnvironment.temporaryDirectory
+    // The user's standard plugin folder is this process's own, so plugins the user installed
+    // never reach a test.
+    env["XDG_DATA_HOME"] = TestEnvironment.userDataDirectory
     for (k, v) in environment { env[k] = v }
     process.environment = env
     let out = Pipe(), err = Pipe()

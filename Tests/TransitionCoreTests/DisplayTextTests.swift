@@ -14,6 +14,10 @@ import TransitionCore
         ("line\u{2028}sep", "line\\u{2028}sep"),
         ("back\\slash", "back\\\\slash"),
         ("nul\u{0}", "nul\\u{0}"),
+        ("zero\u{200B}width", "zero\\u{200b}width"),
+        ("join\u{200D}er", "join\\u{200d}er"),
+        ("\u{FEFF}bom", "\\u{feff}bom"),
+        ("soft\u{AD}hyphen", "soft\\u{ad}hyphen"),
     ])
     func escapesControlCharacters(raw: String, escaped: String) {
         #expect(DisplayText.escape(raw) == escaped)

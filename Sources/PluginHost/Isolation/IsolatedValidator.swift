@@ -1,16 +1,30 @@
 import Foundation
 import TransitionCore
 
-/// Runs the contract suite with the plugin in a child process (the `catalog` executable started
-/// again with its hidden `validate-worker` subcommand), so a plugin that crashes, hangs, calls
-/// exit() or writes to stdout cannot take the validator down or corrupt its output.
+/// Runs the contract suite with the plugin in worker processes (see `WorkerProcess`), so a plugin
+/// that crashes, hangs, calls exit(), forks, prints or writes to descriptors it does not own cannot
+/// take the validator down, corrupt its output or change its verdict.
 ///
-/// A crash or a hang is charged to the unit (one check of one animator) that was running: that
-/// check gets CRASH (with the signal's name) or TIMEOUT, and a new child goes on with the next unit.
+/// The host enforces the plan itself: it accepts a result only for the unit that began last, no
+/// unit outside the plan or twice, and every unit of the plan ends with exactly one result. A
+/// crash or a hang is charged to the unit (one check of one animator) that was running: that check
+/// gets CRASH (with the signal's name) or TIMEOUT, and a new worker goes on with the rest. After a
+/// plugin has hung twice its remaining checks are skipped. A packet on the report channel that the
+/// worker did not sign fails the unit that was running.
 public struct IsolatedValidator: Sendable {
-    /// The `catalog` executable that serves as the worker.
+    /// The seconds one plugin call may take by default, and a unit between two reports when it
+    /// makes no call: short enough that a plugin that hangs twice costs a few seconds.
+    public static let defaultTimeout = 2.0
+
+    /// The seconds one unit may run in all, however many calls it makes.
+    public static let unitLimit = 120.0
+
+    /// How many hangs stop the remaining checks of a plugin.
+    public static let hangLimit = 2
+
+    /// The executable that serves as the worker (the host's own, so the worker looks like the host).
     public var executable: String
-    /// Seconds a unit may run before it is a TIMEOUT.
+    /// Seconds one plugin call (or a unit that makes no call) may take before it is a TIMEOUT.
     public var timeout: Double
     /// The animator checks to run (the plugin-level checks always run).
     public var checks: [ContractCheck]
@@ -23,7 +37,7 @@ public struct IsolatedValidator: Sendable {
     public var onUnitBegin: (@Sendable (_ animator: String?, _ check: String, _ unit: Int, _ count: Int) -> Void)?
 
     /// Creates an isolated validator.
-    public init(executable: String, timeout: Double = 20, checks: [ContractCheck] = ContractSuite.animatorChecks, suite: ContractSuite = ContractSuite()) {
+    public init(executable: String, timeout: Double = IsolatedValidator.defaultTimeout, checks: [ContractCheck] = ContractSuite.animatorChecks, suite: ContractSuite = ContractSuite()) {
         self.executable = executable
         self.timeout = timeout
         self.checks = checks
@@ -32,85 +46,141 @@ public struct IsolatedValidator: Sendable {
 
     /// Validates the plugin at `path`, or only its animator `animatorID`.
     public func validate(path: String, animatorID: String? = nil) -> [CheckResult] {
+        let path = AbsolutePath.resolve(path)
         let fm = FileManager.default
-        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-validate-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
         defer { try? fm.removeItem(atPath: capture) }
 
-        var results: [CheckResult] = []
-        var subject = path
-        var plan: UnitPlan?
-        var start = 0
-        while true {
-            var arguments = ["validate-worker", path, "--start", String(start), "--capture", capture,
-                             "--seed", String(suite.seed), "--checks", checks.map(\.id).joined(separator: ",")]
-            if let animatorID { arguments += ["--animator", animatorID] }
-            if suite.containers != ContainerSize.validationSizes { arguments += ["--sizes", suite.containers.map(\.description).joined(separator: ",")] }
-            let child: ChildProcess
+        var state = ValidationState(path: path)
+        workers: while true {
+            let request = WorkerRequest.validate(.init(
+                path: path, checks: checks.map(\.id), animator: animatorID, seed: suite.seed,
+                settled: state.settled.sorted(), capture: capture, containers: suite.containers))
+            let worker: WorkerProcess
             do {
-                child = try ChildProcess(executable: executable, arguments: arguments, stdoutPath: capture + "/worker.out", stderrPath: capture + "/worker.err")
+                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(request)))
             } catch {
-                results.append(CheckResult(check: ContractCheck.loading.id, subject: path, status: .fail, details: ["\(error)"], path: path))
-                return results
+                state.pluginResults.append(CheckResult(check: ContractCheck.loading.id, subject: path, status: .fail, details: ["\(error)"], path: path))
+                break
             }
             var current: Int?
-            var finished = Set<Int>()
-            var timedOut = false
-            do {
-                while let line = try child.nextReport(timeout: timeout) {
-                    guard let message = try? JSONDecoder().decode(WorkerMessage.self, from: Data(line.utf8)) else { continue }
+            var expected = state.remaining(seed: suite.seed)
+            while true {
+                let trace = capture + "/unit-\(current ?? -1).trace"
+                switch worker.next(timeout: timeout, limit: Self.unitLimit, progress: current == nil ? nil : { Self.progress(of: trace) }) {
+                case .forged(let bytes):
+                    state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
+                case .report(let bytes):
+                    guard let message = try? JSONDecoder().decode(WorkerMessage.self, from: Data(bytes)) else {
+                        state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
+                        continue
+                    }
                     switch message {
                     case .begin(let unit):
+                        guard current == nil, unit == expected.first else {
+                            state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
+                            continue
+                        }
+                        _ = worker.takeOutput()
                         current = unit
+                        expected.removeFirst()
                         if let onUnitBegin {
-                            if let plan, let (animator, check) = plan.unit(unit) {
+                            if let plan = state.plan, let (animator, check) = plan.unit(unit) {
                                 onUnitBegin(animator, check.id, unit, plan.count)
                             } else {
-                                onUnitBegin(nil, ContractCheck.loading.id, unit, plan?.count ?? 0)
+                                onUnitBegin(nil, ContractCheck.loading.id, unit, state.plan?.count ?? 0)
                             }
                         }
-                    case .plugin(let s, let r, let animators):
-                        subject = s
-                        results += r
-                        plan = UnitPlan(animators: animators, checks: checks)
-                        finished.insert(0)
-                    case .result(let unit, var r):
-                        if r.status.isFailure { r.details += keepTrace(capture, unit: unit, subject: r.subject, check: r.check) }
-                        try? FileManager.default.removeItem(atPath: capture + "/unit-\(unit).trace")
-                        results.append(r)
-                        finished.insert(unit)
-                    case .replay: break
+                    case .plugin(let subject, var results, let animators):
+                        guard current == 0 else {
+                            state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
+                            continue
+                        }
+                        let output = Self.output(worker)
+                        if !results.isEmpty { results[0].stdout = output.stdout; results[0].stderr = output.stderr }
+                        state.subject = subject
+                        state.pluginResults = results
+                        state.plan = UnitPlan(animators: animators.filter { animatorID == nil || $0 == animatorID }, checks: checks)
+                        state.settled.insert(0)
+                        expected = state.remaining(seed: suite.seed)
+                        current = nil
+                    case .result(let unit, var result):
+                        guard unit == current, let plan = state.plan, let (animator, check) = plan.unit(unit) else {
+                            state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
+                            continue
+                        }
+                        let output = Self.output(worker)
+                        result.stdout = output.stdout
+                        result.stderr = output.stderr
+                        result.check = check.id
+                        result.subject = "\(state.subject):\(animator)"
+                        if result.status.isFailure { result.details += keepTrace(capture, unit: unit, subject: result.subject, check: result.check) }
+                        try? fm.removeItem(atPath: capture + "/unit-\(unit).trace")
+                        state.unitResults[unit] = result
+                        state.settled.insert(unit)
+                        current = nil
+                    case .replay:
+                        state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
                     }
+                case .ended(let ending):
+                    // A worker that ends early charges the unit it was in, or, between units, the
+                    // next unit of the plan.
+                    let finishedPlan = state.plan != nil && expected.isEmpty && current == nil
+                    if finishedPlan, case .exited(0) = ending { break workers }
+                    guard let unit = current ?? expected.first else { break workers }
+                    let timedOut: Bool = if case .timedOut = ending { true } else { false }
+                    let output = Self.output(worker)
+                    let status: CheckStatus = timedOut ? .timeout : .crash
+                    let what = current == nil
+                        ? "the worker ended with \(ending) before this check began (plugin code ended the process between checks)"
+                        : crashDescription(ending)
+                    if timedOut { state.hangs += 1 }
+                    if unit == 0 {
+                        var result = CheckResult(
+                            check: ContractCheck.loading.id, subject: path, status: status,
+                            details: ["while loading the plugin \(what)"], path: path)
+                        result.stdout = output.stdout
+                        result.stderr = output.stderr
+                        state.pluginResults.append(result)
+                        break workers
+                    }
+                    guard let plan = state.plan, let (animator, check) = plan.unit(unit) else { break workers }
+                    var charged = CheckResult(check: check.id, subject: "\(state.subject):\(animator)", status: status, details: [what], path: path)
+                    charged.stdout = output.stdout
+                    charged.stderr = output.stderr
+                    charged.details += keepTrace(capture, unit: unit, subject: charged.subject, check: check.id)
+                    state.unitResults[unit] = charged
+                    state.settled.insert(unit)
+                    if state.hangs >= Self.hangLimit {
+                        for rest in state.remaining(seed: suite.seed) {
+                            guard let (a, c) = plan.unit(rest) else { continue }
+                            state.unitResults[rest] = CheckResult(
+                                check: c.id, subject: "\(state.subject):\(a)", status: .skip,
+                                details: ["not run: the plugin hung \(state.hangs) times, so its remaining checks were stopped"], path: path)
+                        }
+                        break workers
+                    }
+                    if state.remaining(seed: suite.seed).isEmpty { break workers }
+                    continue workers
                 }
-            } catch {
-                timedOut = true
             }
-            let ending = timedOut ? child.kill() : child.wait()
-            guard let unit = current, !finished.contains(unit) else {
-                if case .exited(0) = ending { break }
-                if current == nil {
-                    results.append(failure(.crash, check: .loading, subject: subject, path: path, capture: capture,
-                        "the worker ended (\(ending)) before checking anything; run the check in-process with --in-process to debug"))
-                }
-                break
-            }
-            let status: CheckStatus = timedOut ? .timeout : .crash
-            let what = timedOut
-                ? "no answer within \(Format.number(timeout)) s while this check ran: the plugin hangs (an endless loop or a blocking call); duration, setup, step and completion must return promptly"
-                : crashDescription(ending)
-            if unit == 0 {
-                let check: ContractCheck = .loading
-                results.append(failure(status, check: check, subject: subject, path: path, capture: capture, "while loading the plugin \(what)"))
-                break
-            }
-            guard let plan, let (animator, check) = plan.unit(unit) else { break }
-            var charged = failure(status, check: check, subject: "\(subject):\(animator)", path: path, capture: capture, what)
-            charged.details += keepTrace(capture, unit: unit, subject: charged.subject, check: check.id)
-            results.append(charged)
-            start = unit + 1
-            if start >= plan.count { break }
         }
-        return results + quietResults(results, plan: plan, subject: subject, path: path)
+        let results = state.verdict()
+        return results + quietResults(results, plan: state.plan, subject: state.subject, path: path)
+    }
+
+    /// How far a unit's call trace has come: its size and modification time, -1 when missing.
+    private static func progress(of path: String) -> Int64 {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return -1 }
+        return Int64(st.st_size) &* 1_000_003 &+ Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec)
+    }
+
+    /// What the worker printed since the last unit began, escaped and cut at 4 KiB.
+    private static func output(_ worker: WorkerProcess) -> (stdout: String?, stderr: String?) {
+        let o = worker.takeOutput()
+        return (CapturedOutput.text(o.stdout, total: o.stdoutBytes), CapturedOutput.text(o.stderr, total: o.stderrBytes))
     }
 
     /// What replaying a trace showed.
@@ -129,24 +199,27 @@ public struct IsolatedValidator: Sendable {
         let capture = fm.temporaryDirectory.appendingPathComponent("catalog-replay-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
         defer { try? fm.removeItem(atPath: capture) }
-        let child: ChildProcess
+        let worker: WorkerProcess
         do {
-            child = try ChildProcess(
-                executable: executable, arguments: ["validate-worker", "--replay", path, "--capture", capture, "--seed", "0", "--checks", ""],
-                stdoutPath: capture + "/worker.out", stderrPath: capture + "/worker.err")
+            let request = WorkerRequest.replay(trace: AbsolutePath.resolve(path), capture: capture)
+            worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(request)))
         } catch {
             return Replay(lines: [], failure: "\(error)", diverged: false)
         }
         var lines: [String] = []
         var timedOut = false
-        do {
-            while let line = try child.nextReport(timeout: timeout) {
-                if case .replay(let text)? = try? JSONDecoder().decode(WorkerMessage.self, from: Data(line.utf8)) { lines.append(text) }
+        var ending: WorkerProcess.Ending
+        events: while true {
+            switch worker.next(timeout: timeout) {
+            case .report(let bytes):
+                if case .replay(let text)? = try? JSONDecoder().decode(WorkerMessage.self, from: Data(bytes)) { lines.append(text) }
+            case .forged: continue
+            case .ended(let e):
+                ending = e
+                if case .timedOut = e { timedOut = true }
+                break events
             }
-        } catch {
-            timedOut = true
         }
-        let ending = timedOut ? child.kill() : child.wait()
         let last = lines.last(where: { $0.hasPrefix("#") }) ?? "the start"
         switch ending {
         case .exited(0): return Replay(lines: lines, failure: nil, diverged: false)
@@ -172,18 +245,13 @@ public struct IsolatedValidator: Sendable {
         return ["last calls:"] + calls + ["replay: catalog validate --reproduce \(target)"]
     }
 
-    private func crashDescription(_ ending: ChildProcess.Ending) -> String {
+    private func crashDescription(_ ending: WorkerProcess.Ending) -> String {
         switch ending {
         case .signaled: "the plugin crashed with \(ending) while this check ran"
         case .exited(let code): "the plugin ended the process with exit status \(code) while this check ran (it called exit()); a plugin must never end its host"
-        case .timedOut: "\(ending)"
+        case .timedOut:
+            "\(ending) while this check ran: the plugin hangs (an endless loop, a fault loop or a blocking call); duration, setup, step and completion must return promptly"
         }
-    }
-
-    private func failure(_ status: CheckStatus, check: ContractCheck, subject: String, path: String, capture: String, _ message: String) -> CheckResult {
-        CheckResult(
-            check: check.id, subject: subject, status: status, details: [message], seconds: 0,
-            stdout: OutputCapture.read(capture + "/unit.out"), stderr: OutputCapture.read(capture + "/unit.err"), path: path)
     }
 
     /// One `quiet` result per subject: FAIL when the plugin wrote to stdout during any of its units.

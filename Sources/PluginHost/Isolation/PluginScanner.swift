@@ -6,7 +6,8 @@ import Glibc
 #endif
 
 /// What scanning one plugin file learned: its descriptor and default durations, or why it
-/// cannot be used. Keyed by the file's path, size and modification time.
+/// cannot be used. Keyed by the file's path and identity: device, inode, size and modification
+/// time. Failures are kept like successes, so a plugin that hangs or crashes costs its time once.
 public struct ScanRecord: Sendable, Hashable, Codable {
     /// The plugin file.
     public var path: String
@@ -14,6 +15,10 @@ public struct ScanRecord: Sendable, Hashable, Codable {
     public var size: Int64
     /// The file's modification time when scanned, in nanoseconds since 1970.
     public var modified: Int64
+    /// The device of the file when scanned.
+    public var device: UInt64?
+    /// The inode of the file when scanned.
+    public var inode: UInt64?
     /// The plugin, when it loaded.
     public var plugin: PluginInfo?
     /// Each animator's duration for its first operation in a 390x844 container, by id.
@@ -26,16 +31,18 @@ public struct ScanRecord: Sendable, Hashable, Codable {
 
 
 
-/// Scans plugin files in a child process (the `catalog` executable's hidden `scan-worker`), so a
-/// plugin that crashes or hangs while loading is reported, not fatal, and keeps what it learned in
-/// a cache so unchanged plugins are not loaded again.
+/// Scans plugin files in a worker process (see `WorkerProcess`), so a plugin that crashes or hangs
+/// while loading is reported, not fatal, and keeps what it learned, failures included, in a cache
+/// so unchanged plugins are not loaded again. Files that cannot be plugins (missing, a symlink
+/// loop, unreadable, not a regular file, ELF for another machine) are named without starting a
+/// worker.
 public struct PluginScanner: Sendable {
     /// The `catalog` executable that serves as the worker.
     public var executable: String
     /// The cache file, or nil for no cache.
     public var cacheFile: String?
     /// Seconds one plugin may take to load.
-    public var timeout: Double = 10
+    public var timeout: Double = 2
 
     /// Creates a scanner.
     public init(executable: String, cacheFile: String?) {
@@ -66,74 +73,86 @@ public struct PluginScanner: Sendable {
         var records: [String: ScanRecord] = [:]
         var stale: [String] = []
         for path in paths {
-            guard let (size, modified) = Self.identity(path) else {
-                records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [],
-                    error: PluginError(kind: .unreadable, path: path, reason: "cannot read the file", remedy: "check its permissions"))
+            if let problem = PluginFileCheck.problem(path) {
+                records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
-            if let hit = cache[path], hit.size == size, hit.modified == modified {
+            guard let id = Self.identity(path) else { continue }
+            if let hit = cache[path], hit.size == id.size, hit.modified == id.modified, hit.device == id.device, hit.inode == id.inode {
                 records[path] = hit
             } else {
                 stale.append(path)
             }
         }
-        for record in scanInChildren(stale) { records[record.path] = record }
+        for record in scanInWorkers(stale) { records[record.path] = record }
         let ordered = paths.compactMap { records[$0] }
         if let cacheFile, !stale.isEmpty {
             var merged = cache
-            for r in ordered where r.size > 0 { merged[r.path] = r }
+            for r in ordered where r.inode != nil { merged[r.path] = r }
             ScanCache.write(merged, to: cacheFile)
         }
         return Outcome(records: ordered, scanned: stale)
     }
 
-    /// The size and modification time of a file.
-    static func identity(_ path: String) -> (Int64, Int64)? {
+    /// The identity of a file: device, inode, size and modification time.
+    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64)? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        return (Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return (UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
-    private func scanInChildren(_ paths: [String]) -> [ScanRecord] {
+    private func scanInWorkers(_ paths: [String]) -> [ScanRecord] {
         guard !paths.isEmpty else { return [] }
-        let fm = FileManager.default
-        let scratch = fm.temporaryDirectory.appendingPathComponent("catalog-scan-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try? fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(atPath: scratch) }
-        var remaining = paths[...]
+        // The worker loads by absolute path: a plugin that changes directory cannot hide the next one.
+        let original = Dictionary(paths.map { (AbsolutePath.resolve($0), $0) }, uniquingKeysWith: { a, _ in a })
+        var remaining = paths.map(AbsolutePath.resolve)[...]
         var records: [ScanRecord] = []
         while let first = remaining.first {
-            let child: ChildProcess
+            let worker: WorkerProcess
             do {
-                child = try ChildProcess(
-                    executable: executable, arguments: ["scan-worker"] + remaining,
-                    stdoutPath: scratch + "/out", stderrPath: scratch + "/err")
+                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(WorkerRequest.scan(paths: Array(remaining)))))
             } catch {
-                return records + remaining.map { failed($0, .crashed, "cannot start the scanner: \(error)") }
+                return records + remaining.map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(error)") }
             }
             var current: String?
             var done = Set<String>()
-            var timedOut = false
-            do {
-                while let line = try child.nextReport(timeout: timeout) {
-                    guard let message = try? JSONDecoder().decode(ScanMessage.self, from: Data(line.utf8)) else { continue }
+            var ending = WorkerProcess.Ending.exited(0)
+            events: while true {
+                switch worker.next(timeout: timeout) {
+                case .report(let bytes):
+                    guard let message = try? JSONDecoder().decode(ScanMessage.self, from: Data(bytes)) else { continue }
                     switch message {
-                    case .begin(let path): current = path
-                    case .scanned(let record):
+                    case .begin(let path):
+                        guard path == remaining.first(where: { !done.contains($0) }) else { continue }
+                        current = path
+                    case .scanned(var record):
+                        guard record.path == current, let path = current else { continue }
+                        record.path = original[path] ?? path
+                        record.plugin?.path = record.path
+                        if let e = record.error, e.path == path {
+                            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+                        }
+                        if let id = Self.identity(path) {
+                            (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
+                        }
                         records.append(record)
-                        done.insert(record.path)
+                        done.insert(path)
+                        current = nil
                     }
+                case .forged: continue
+                case .ended(let e):
+                    ending = e
+                    break events
                 }
-            } catch {
-                timedOut = true
             }
-            let ending = timedOut ? child.kill() : child.wait()
             remaining = remaining.drop { done.contains($0) }
             guard let culprit = current ?? remaining.first, !done.contains(culprit) else { break }
-            let reason = timedOut
-                ? "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
-                : "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
-            records.append(failed(culprit, .crashed, reason))
+            let reason: String = if case .timedOut = ending {
+                "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
+            } else {
+                "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
+            }
+            records.append(failed(original[culprit] ?? culprit, .crashed, reason))
             remaining = remaining.drop { $0 == culprit || done.contains($0) }
             if remaining.first == first && culprit != first { break }
         }
@@ -141,14 +160,15 @@ public struct PluginScanner: Sendable {
     }
 
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
-        let (size, modified) = Self.identity(path) ?? (0, 0)
+        let id = Self.identity(path)
         return ScanRecord(
-            path: path, size: size, modified: modified, plugin: nil, durations: [:], warnings: [],
+            path: path, size: id?.size ?? 0, modified: id?.modified ?? 0, device: id?.device, inode: id?.inode, plugin: nil,
+            durations: [:], warnings: [],
             error: PluginError(kind: kind, path: path, reason: reason, remedy: "run `catalog validate \(path)` to see which call fails"))
     }
 }
 
-/// A message of the scan worker, one JSON line on descriptor 3.
+/// A message of the scan worker, one JSON object per packet on the report channel.
 enum ScanMessage: Codable {
     case begin(path: String)
     case scanned(ScanRecord)
@@ -156,13 +176,11 @@ enum ScanMessage: Codable {
 
 /// The child side of scanning: loads each plugin in turn and reports what it learned.
 public enum ScanWorker {
-    /// Scans `paths`, reporting on descriptor 3.
-    public static func run(paths: [String]) {
-        let reporter = Reporter(fd: 3)
+    /// Scans `paths`, reporting on the report channel.
+    static func run(paths: [String], reporter: Reporter) {
         for path in paths {
             send(reporter, .begin(path: path))
-            let (size, modified) = PluginScanner.identity(path) ?? (0, 0)
-            var record = ScanRecord(path: path, size: size, modified: modified, plugin: nil, durations: [:], warnings: [], error: nil)
+            var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
                 let library = try PluginLibrary.load(path: path)
                 record.plugin = library.info
@@ -179,13 +197,13 @@ public enum ScanWorker {
             } catch {
                 record.error = error
             }
+            fflush(nil)
             send(reporter, .scanned(record))
         }
     }
 
     private static func send(_ reporter: Reporter, _ message: ScanMessage) {
-        guard var data = try? JSONEncoder().encode(message) else { return }
-        data.append(10)
+        guard let data = try? JSONEncoder().encode(message) else { return }
         reporter.write(data)
     }
 }
@@ -199,7 +217,7 @@ enum ScanCache {
         var records: [ScanRecord]
     }
 
-    static let format = 1
+    static let format = 2
 
     static func read(_ path: String) -> [String: ScanRecord] {
         guard let data = FileManager.default.contents(atPath: path),

@@ -1,4 +1,4 @@
-/// A message a validation worker sends its parent, one JSON object per line on descriptor 3.
+/// A report a validation worker sends its host, one JSON object per packet on the report channel.
 enum WorkerMessage: Codable {
     /// A unit is starting: from now on, a crash or a hang belongs to it.
     case begin(unit: Int)
@@ -11,7 +11,8 @@ enum WorkerMessage: Codable {
 }
 
 /// The units of one plugin's validation: unit 0 checks the plugin; then one unit per animator
-/// and check, animator-major, in descriptor order.
+/// and check, numbered animator-major in descriptor order, and run in an order shuffled by the
+/// seed, so a plugin sees checks of different animators in one process as an app would run them.
 struct UnitPlan: Sendable, Hashable {
     var animators: [String]
     var checks: [ContractCheck]
@@ -22,5 +23,11 @@ struct UnitPlan: Sendable, Hashable {
         guard index >= 1 && index < count else { return nil }
         let i = index - 1
         return (animators[i / checks.count], checks[i % checks.count])
+    }
+
+    /// The animator units in the order a worker runs them for `seed`.
+    func order(seed: UInt64) -> [Int] {
+        var generator = SplitMix64(seed: seed ^ 0x5EED_0DE5)
+        return Array(1..<max(1, count)).shuffled(using: &generator)
     }
 }

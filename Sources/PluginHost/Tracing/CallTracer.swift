@@ -41,17 +41,21 @@ public struct TraceSession: Codable, Sendable, Hashable {
     public var tabTo: Int
     /// The parameter values.
     public var parameters: [Double]
+    /// The matched elements, when there were any.
+    public var matchedElements: [MatchedElement]? = nil
 
     /// The context this session ran in.
     public func context() throws -> TransitionContext {
         try TransitionContext(
             operation: operation, style: style, containerBounds: Rect(x: 0, y: 0, width: width, height: height),
-            interactive: interactive, tabFromIndex: tabFrom, tabToIndex: tabTo)
+            interactive: interactive, tabFromIndex: tabFrom, tabToIndex: tabTo, matchedElements: matchedElements ?? [])
     }
 }
 
 /// Records the calls of the sessions that use it, as JSON lines written straight to a file
-/// descriptor, so the trace survives a crash of the process that wrote it.
+/// descriptor, so the trace survives a crash of the process that wrote it and its growth shows
+/// the host's watchdog that calls are returning. The hot events are written with a fixed layout
+/// (`TraceLineEncoder`).
 public final class CallTracer: @unchecked Sendable {
     private let fd: Int32
     private let lock = NSLock()
@@ -63,8 +67,17 @@ public final class CallTracer: @unchecked Sendable {
 
     /// A tracer writing to `path` (created or truncated).
     public init?(path: String) {
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0o600)
-        if fd < 0 { return nil }
+        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        if opened < 0 { return nil }
+        // Kept at a high descriptor number, so the low numbers look as they do in a host that
+        // traces nothing.
+        let high = fcntl(opened, F_DUPFD_CLOEXEC, Int32.random(in: 100..<500))
+        if high >= 0 {
+            close(opened)
+            fd = high
+        } else {
+            fd = opened
+        }
     }
 
     deinit { close(fd) }
@@ -86,17 +99,28 @@ public final class CallTracer: @unchecked Sendable {
         write(.session(TraceSession(
             id: id, path: session.animator.library.path, animator: session.animator.id, operation: c.operation,
             style: c.style, width: c.containerBounds.width, height: c.containerBounds.height, interactive: c.interactive,
-            tabFrom: c.tabFromIndex, tabTo: c.tabToIndex, parameters: session.parameters)))
+            tabFrom: c.tabFromIndex, tabTo: c.tabToIndex, parameters: session.parameters,
+            matchedElements: c.matchedElements.isEmpty ? nil : c.matchedElements)))
         return id
     }
 
     func write(_ event: TraceEvent) {
-        guard var data = try? JSONEncoder().encode(event) else { return }
-        data.append(10)
+        var data: Data
+        if let line = TraceLineEncoder.line(event) {
+            data = Data(line)
+        } else {
+            guard let encoded = try? JSONEncoder().encode(event) else { return }
+            data = encoded
+            data.append(10)
+        }
         lock.lock()
         defer { lock.unlock() }
-        guard lines < Self.lineLimit else { return }
         lines += 1
+        guard lines <= Self.lineLimit else {
+            // A full trace still shows the host's watchdog that calls return.
+            if lines % 256 == 0 { futimens(fd, nil) }
+            return
+        }
         data.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
     }
 

@@ -27,6 +27,9 @@ public struct ContractSuite: Sendable {
         .reversibility, .cancel, .leaks, .parameters, .independence, .stepCost,
     ]
 
+    /// The checks that also run each scenario with a matched element.
+    static let matchedElementChecks: [ContractCheck] = [.lifecycle, .absentViews, .endpoints, .finiteValues, .leaks]
+
     /// The outcome of the plugin-level checks: their results, and the animators to check next
     /// (empty when the plugin cannot be used).
     public struct PluginOutcome: Sendable {
@@ -77,10 +80,20 @@ public struct ContractSuite: Sendable {
     public func run(_ check: ContractCheck, on animator: Animator, scenarios: [Scenario]? = nil) -> CheckResult {
         let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
-        // Step cost does not depend on the container's size: measured in the first one only.
-        let sizes = check == .stepCost ? Array(containers.prefix(1)) : containers
-        for size in sizes {
-            for scenario in scenarios ?? Scenario.all(for: animator.description) {
+        // Step cost and independence from other transitions do not depend on the container's
+        // size, and they are the costliest checks: they run in the first size only.
+        let sizes = check == .stepCost || check == .independence ? Array(containers.prefix(1)) : containers
+        var runs = sizes.map { ($0, scenarios ?? Scenario.all(for: animator.description)) }
+        // What an animator does with a matched element is judged once, in the first size.
+        if Self.matchedElementChecks.contains(check), let first = containers.first {
+            runs.append((first, (scenarios ?? Scenario.all(for: animator.description)).map { s in
+                var matched = s
+                matched.matchedElement = true
+                return matched
+            }))
+        }
+        for (size, list) in runs {
+            for scenario in list {
                 guard let context = scenario.context(container: size.bounds) else { continue }
                 TransitionChecks(
                     animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer,
@@ -124,6 +137,9 @@ public struct Scenario: Sendable, Hashable, CustomStringConvertible {
     public var style: PresentationStyle
     /// For tabs: true to move to a higher index.
     public var forward: Bool
+    /// True to give the transition a matched element (`card`, from a list row to a header), as
+    /// shared-element animators expect.
+    public var matchedElement = false
 
     /// Every scenario an animator's description supports.
     public static func all(for description: AnimatorDescription) -> [Scenario] {
@@ -138,12 +154,24 @@ public struct Scenario: Sendable, Hashable, CustomStringConvertible {
     public func context(container: Rect) -> TransitionContext? {
         try? TransitionContext(
             operation: operation, style: style, containerBounds: container,
-            tabFromIndex: forward ? 0 : 1, tabToIndex: forward ? 1 : 0)
+            tabFromIndex: forward ? 0 : 1, tabToIndex: forward ? 1 : 0,
+            matchedElements: matchedElement ? [Self.sampleElement(in: container)] : [])
     }
 
-    /// `push`, `present (custom)`, `tab 1→0`.
+    /// The matched element of `matchedElement` scenarios: a list row a quarter of the way down
+    /// that becomes a header across the top.
+    public static func sampleElement(in container: Rect) -> MatchedElement {
+        MatchedElement(
+            id: "card",
+            fromFrame: Rect(
+                x: container.x + 16, y: container.y + (container.height * 0.25).rounded(),
+                width: container.width - 32, height: (container.height * 0.15).rounded()),
+            toFrame: Rect(x: container.x, y: container.y, width: container.width, height: (container.height * 0.4).rounded()))
+    }
+
+    /// `push`, `present (custom)`, `tab 1→0`, `push with a matched element`.
     public var description: String {
-        if operation == .tab { return forward ? "tab 0→1" : "tab 1→0" }
-        return operation.isModal ? "\(operation) (\(style))" : operation.name
+        let base = operation == .tab ? (forward ? "tab 0→1" : "tab 1→0") : operation.isModal ? "\(operation) (\(style))" : operation.name
+        return matchedElement ? base + " with a matched element" : base
     }
 }

@@ -21,7 +21,7 @@ struct TransitionChecks {
     /// Tolerance for exact endpoint comparisons, in points (or alpha units).
     static let tolerance = 1e-6
 
-    private var label: String { sizeLabel.map { "\(scenario.description) in \($0)" } ?? scenario.description }
+    private var label: String { sizeLabel.map { "\($0) \(scenario.description)" } ?? scenario.description }
 
     /// Runs `check` in this scenario, with its own sessions.
     func run(_ check: ContractCheck, into findings: inout Findings) {
@@ -86,7 +86,7 @@ struct TransitionChecks {
         do {
             try session.setup()
         } catch {
-            findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(label))")
+            findings.fail(.lifecycle, "\(label): setup returned false; an animator must accept every operation and style it declares (or stop declaring \(scenario.description))")
             return
         }
         _ = session.step(0.5)
@@ -308,7 +308,10 @@ struct TransitionChecks {
             } else if drawn && Self.geometryDistance(from.state, base) > Self.tolerance {
                 problems.append("the from-view is \(describe(from.state)) instead of its initial state \(describe(base))")
             } else if !drawn && !seen.isPainted(base.frame, by: fromStandIns.map(\.bounds)) {
-                problems.append("the from-view is not drawn (\(describe(from.state))) and no snapshots of it lie exactly where it is; show it, or stand snapshots of it in its place")
+                let cover = fromStandIns.isEmpty
+                    ? "no snapshots of it lie exactly where it is"
+                    : "the snapshots standing in for it (\(fromStandIns.map { "\($0.view.id) \(SeenFrame.box($0))" }.joined(separator: "; "))) leave part of it uncovered"
+                problems.append("the from-view is not drawn (\(describe(from.state))) and \(cover); show it, or stand snapshots of all of it in its place")
             }
         }
         for d in seen.drawn where d.view.role != .from && !seen.isCovered(d) {
@@ -401,6 +404,7 @@ struct TransitionChecks {
 
     /// The first field that differs bit for bit between two frames, described; nil when equal.
     static func firstDifference(_ a: TransitionFrame, _ b: TransitionFrame) -> String? {
+        if a.camera != b.camera { return "camera (set_camera)" }
         for (x, y) in zip(a.views, b.views) {
             let s = x.state, t = y.state
             let left = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.alpha, s.cornerRadius] + s.transform.columnMajor
@@ -419,7 +423,8 @@ struct TransitionChecks {
     private func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
         guard let interactive = try? TransitionContext(
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
-            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex)
+            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
+            matchedElements: context.matchedElements)
         else { return nil }
         let session = animator.begin(interactive, tracer: tracer)
         guard (try? session.setup()) != nil else {

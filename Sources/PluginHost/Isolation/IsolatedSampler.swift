@@ -1,0 +1,203 @@
+import Foundation
+import TransitionCore
+
+/// Samples a transition with the plugin in a worker process (see `WorkerProcess`): the worker asks
+/// the animator for its duration, the host checks it and chooses the progresses, the worker runs
+/// setup, the steps and completion, and the host checks every value before it draws anything.
+///
+/// This is the default for untrusted plugins: a plugin that crashes, hangs, exits, prints or forks
+/// while it is sampled costs one clear error, never the host. `Animator.run` does the same work in
+/// the calling process, for embedders that accept that risk.
+public struct IsolatedSampler: Sendable {
+    /// The executable that serves as the worker (the host's own).
+    public var executable: String
+    /// Seconds one plugin call may take: the worker reports each call before it makes it.
+    public var timeout: Double
+
+    /// Creates a sampler.
+    public init(executable: String, timeout: Double = IsolatedValidator.defaultTimeout) {
+        self.executable = executable
+        self.timeout = timeout
+    }
+
+    /// Why sampling failed: a value the host cannot use, or a worker that crashed, hung or ended.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// One line naming the animator, the call and the signal or limit.
+        public var description: String
+    }
+
+    /// What a worker printed while sampling, escaped for display.
+    public struct Printed: Sendable {
+        /// What the plugin wrote to standard output, nil when nothing.
+        public var stdout: String?
+        /// What the plugin wrote to standard error, nil when nothing.
+        public var stderr: String?
+    }
+
+    /// Runs the animator `animatorID` of the plugin at `path` in `context`: duration, setup, a step
+    /// at each of the progresses `progresses` gives for the duration, then completion.
+    public func run(
+        path: String, animatorID: String, qualifiedID: String, context: TransitionContext, parameters: [Double]? = nil,
+        finished: Bool = true, progresses: (Double) throws -> [Double]
+    ) throws -> (sampled: SampledTransition, printed: Printed) {
+        let fm = FileManager.default
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: capture) }
+        let request = WorkerRequest.sample(.init(
+            path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
+            width: context.containerBounds.width, height: context.containerBounds.height, presentedFrame: Self.presentedFrame(context),
+            interactive: context.interactive, tabFrom: context.tabFromIndex, tabTo: context.tabToIndex,
+            parameters: parameters, finished: finished, capture: capture))
+        let worker: WorkerProcess
+        do {
+            worker = try WorkerProcess(executable: executable, request: Array(try SampleCoding.encoder.encode(request)))
+        } catch {
+            throw Failure(description: "\(qualifiedID): cannot start a worker: \(error)")
+        }
+        var call = "loading"
+        var duration: Double?
+        while true {
+            switch worker.next(timeout: timeout) {
+            case .forged(let bytes):
+                _ = worker.finish()
+                throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call); the transition is not drawn")
+            case .report(let bytes):
+                guard let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) else {
+                    _ = worker.finish()
+                    throw Failure(description: "\(qualifiedID): the worker sent a report the host cannot read during \(call)")
+                }
+                switch message {
+                case .call(let name): call = name
+                case .duration(let d):
+                    try PluginValueCheck.duration(d, animator: qualifiedID, operation: context.operation)
+                    duration = d
+                    let list = try progresses(d)
+                    guard worker.send(Array(try SampleCoding.encoder.encode(list))) else {
+                        throw Failure(description: "\(qualifiedID): the worker stopped listening after duration")
+                    }
+                case .refused(let reason):
+                    _ = worker.finish()
+                    throw Failure(description: "\(qualifiedID): \(reason)")
+                case .sampled(let report):
+                    let printed = worker.takeOutput()
+                    _ = worker.finish()
+                    guard let duration, report.frames.count == report.requested else {
+                        throw Failure(description: "\(qualifiedID): the worker reported \(report.frames.count) frames for \(report.requested) progresses")
+                    }
+                    try PluginValueCheck.frames(report.frames, animator: qualifiedID)
+                    let sampled = SampledTransition(
+                        animatorID: qualifiedID, context: context, duration: duration, frames: report.frames,
+                        completion: report.completion, misbehaviours: report.misbehaviours, log: report.log)
+                    return (sampled, Printed(
+                        stdout: CapturedOutput.text(printed.stdout, total: printed.stdoutBytes),
+                        stderr: CapturedOutput.text(printed.stderr, total: printed.stderrBytes)))
+                }
+            case .ended(let ending):
+                let what: String = switch ending {
+                case .timedOut: "did not answer within \(Format.number(timeout)) s"
+                case .signaled: "crashed with \(ending)"
+                case .exited(let code): "ended the process with exit status \(code)"
+                }
+                throw Failure(description: "\(qualifiedID): the plugin \(what) during \(call)")
+            }
+        }
+    }
+
+    /// The presented frame a custom-style context was built with.
+    static func presentedFrame(_ context: TransitionContext) -> Rect? {
+        guard context.style == .custom else { return nil }
+        return context.operation == .dismiss ? context.fromInitialFrame : context.toFinalFrame
+    }
+}
+
+/// JSON coding for sampling reports: non-finite numbers cross as strings, so the host can name them.
+enum SampleCoding {
+    static var encoder: JSONEncoder {
+        let e = JSONEncoder()
+        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return e
+    }
+
+    static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return d
+    }
+}
+
+/// A report of a sampling worker.
+enum SampleMessage: Codable {
+    /// The worker is about to make this plugin call.
+    case call(String)
+    /// The animator's duration; the worker waits for the progresses.
+    case duration(Double)
+    /// The plugin or the request could not be used (the plugin did not load, no such animator,
+    /// setup refused).
+    case refused(String)
+    /// The whole transition.
+    case sampled(SampleReport)
+}
+
+/// What a sampling worker learned.
+struct SampleReport: Codable {
+    var requested: Int
+    var frames: [TransitionFrame]
+    var completion: CompletionReport
+    var misbehaviours: [Misbehaviour]
+    var log: [LogEntry]
+}
+
+/// The worker side of isolated sampling.
+enum SamplingWorker {
+    static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
+        func send(_ message: SampleMessage) {
+            guard let data = try? SampleCoding.encoder.encode(message) else { return }
+            channel.send(Array(data))
+        }
+        let library: PluginLibrary
+        do { library = try PluginLibrary.load(path: request.path) } catch {
+            send(.refused("\(error)"))
+            return 0
+        }
+        guard let animator = library.animator(request.animator) else {
+            send(.refused("the plugin has no animator '\(DisplayText.escape(request.animator))'"))
+            return 0
+        }
+        let context: TransitionContext
+        do {
+            context = try TransitionContext(
+                operation: request.operation, style: request.style,
+                containerBounds: Rect(x: 0, y: 0, width: request.width, height: request.height),
+                presentedFrame: request.presentedFrame, interactive: request.interactive,
+                tabFromIndex: request.tabFrom, tabToIndex: request.tabTo)
+        } catch {
+            send(.refused("\(error)"))
+            return 0
+        }
+        // Traced like a validation unit: the same calls through libffi, the same guard after the
+        // views, the same kind of file open.
+        let session = animator.begin(context, parameters: request.parameters, tracer: CallTracer(path: request.capture + "/unit-1.trace"))
+        send(.call("duration"))
+        send(.duration(session.duration()))
+        guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decode([Double].self, from: Data(answer)) else { return 0 }
+        send(.call("setup"))
+        do { try session.setup() } catch {
+            send(.refused("\(error)"))
+            return 0
+        }
+        var frames: [TransitionFrame] = []
+        frames.reserveCapacity(progresses.count)
+        for p in progresses {
+            send(.call("step(\(Format.number(p, decimals: 4)))"))
+            frames.append(session.step(p))
+        }
+        send(.call("completion"))
+        let completion = session.complete(finished: request.finished)
+        fflush(nil)
+        send(.sampled(SampleReport(
+            requested: progresses.count, frames: frames, completion: completion, misbehaviours: session.misbehaviours,
+            log: session.log)))
+        return 0
+    }
+}

@@ -1,0 +1,42 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The working directory and the environment variables the host reads, as they were when the host
+/// started, put back after plugin code ran, so a plugin that calls chdir() or setenv() cannot
+/// move the host's files or change what it searches next.
+public enum ProcessState {
+    /// The environment variables the host reads.
+    public static let watchedVariables = [
+        "TRANSITION_ANIMATOR_PATH", "TRANSITION_CATALOG_CACHE", "XDG_CACHE_HOME", "HOME", "TMPDIR", "PATH",
+    ]
+
+    private struct Snapshot: Sendable {
+        var directory: String
+        var environment: [String: String?]
+    }
+
+    private static let snapshot: Snapshot = {
+        var environment: [String: String?] = [:]
+        for name in watchedVariables { environment[name] = getenv(name).map { String(cString: $0) } }
+        return Snapshot(directory: AbsolutePath.startDirectory, environment: environment)
+    }()
+
+    /// Records the state; call it once at start, before any plugin code runs.
+    public static func record() {
+        _ = snapshot
+    }
+
+    /// Puts back the working directory and the watched variables where plugin code changed them.
+    public static func restore() {
+        let s = snapshot
+        if AbsolutePath.currentDirectory() != s.directory { _ = chdir(s.directory) }
+        for (name, value) in s.environment {
+            let now = getenv(name).map { String(cString: $0) }
+            guard now != value else { continue }
+            if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// The worker's end of the private report channel that `WorkerProcess` set up.
+///
+/// A process finds out that it is a worker by looking, before any plugin is loaded, for an
+/// inherited `SOCK_SEQPACKET` socket whose peer is its parent and whose first packet starts with
+/// `magic`. It takes the secret and the request from that packet, marks the descriptor
+/// close-on-exec and signs every report with the secret.
+public final class WorkerChannel: @unchecked Sendable {
+    /// The payload of a heartbeat: plugin calls returned since the last one.
+    static let heartbeat: [UInt8] = [0x7E]
+
+    /// The first bytes of the host's first packet.
+    static let magic = "transition-catalog-worker/1 "
+
+    /// The descriptor of the channel.
+    let fd: Int32
+    private let secret: [UInt8]
+    /// The request the host sent.
+    public let request: [UInt8]
+
+    private init(fd: Int32, secret: [UInt8], request: [UInt8]) {
+        self.fd = fd
+        self.secret = secret
+        self.request = request
+    }
+
+    /// The channel, when this process was started by `WorkerProcess`; nil otherwise. Call it once,
+    /// first thing, before any plugin code can run.
+    public static func adopt() -> WorkerChannel? {
+        let parent = getppid()
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let top = Int32(clamping: min(UInt64(limit.rlim_cur), 4096))
+        for fd in 3..<max(3, top) where fcntl(fd, F_GETFD) >= 0 {
+            var st = stat()
+            guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK else { continue }
+            var type: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_TYPE, &type, &length) == 0, type == Int32(SOCK_SEQPACKET.rawValue) else { continue }
+            // struct ucred: pid, uid, gid.
+            var peer: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+            length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+            guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0, peer.pid == parent else { continue }
+            var packet = [UInt8](repeating: 0, count: 1 << 20)
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, 2000) == 1 else { continue }
+            let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }
+            let magic = Array(Self.magic.utf8)
+            guard n > magic.count + 33, packet[..<magic.count].elementsEqual(magic) else { continue }
+            _ = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            let secret = Array(packet[magic.count..<(magic.count + 32)])
+            let request = Array(packet[(magic.count + 33)..<n])
+            return WorkerChannel(fd: fd, secret: secret, request: request)
+        }
+        return nil
+    }
+
+    /// The next packet from the host, waiting for it; nil when the host closed the channel.
+    public func receive() -> [UInt8]? {
+        var packet = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 && errno == EINTR { continue }
+            return n > 0 ? Array(packet[..<n]) : nil
+        }
+    }
+
+    /// Sends one report: one packet, signed with the secret.
+    public func send(_ payload: [UInt8]) {
+        let packet = secret + [UInt8(ascii: " ")] + payload
+        _ = packet.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+}

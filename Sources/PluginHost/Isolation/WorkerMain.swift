@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The entry of a worker process: what the host's executable does when `WorkerProcess` started it.
+public enum WorkerMain {
+    /// When this process is a worker, does what its host asked and returns the exit status; nil
+    /// when it is not a worker. Call it first in `main`, before parsing arguments or loading any
+    /// plugin.
+    public static func runIfWorker() -> Int32? {
+        guard let channel = WorkerChannel.adopt() else { return nil }
+        // A crash is the host's to report: the default action ends the worker at once, where the
+        // runtime's own crash handler would print a report and take seconds.
+        for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
+        watchHost(channel)
+        beat(channel)
+        let reporter = Reporter(channel: channel)
+        guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
+        switch request {
+        case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
+        case .scan(let paths):
+            ScanWorker.run(paths: paths, reporter: reporter)
+            return 0
+        case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
+        case .sample(let r): return SamplingWorker.run(r, channel: channel)
+        }
+    }
+
+    /// Ends the worker and its process group as soon as the host's end of the channel closes
+    /// (the host ended or was killed), so no worker outlives its host.
+    private static func watchHost(_ channel: WorkerChannel) {
+        let fd = channel.fd
+        let thread = Thread {
+            var p = pollfd(fd: fd, events: 0, revents: 0)
+            while true {
+                let r = poll(&p, 1, -1)
+                if r < 0 && errno == EINTR { continue }
+                if r > 0 && p.revents & Int16(POLLHUP | POLLERR) != 0 { break }
+                if r < 0 { return }
+            }
+            Glibc.kill(0, SIGKILL)
+        }
+        thread.stackSize = 1 << 16
+        thread.start()
+    }
+
+    /// Every 200 ms in which plugin calls returned, sends the host a heartbeat: the watchdog then
+    /// waits for the next one, so only a call that does not return times out.
+    private static func beat(_ channel: WorkerChannel) {
+        let thread = Thread {
+            var last = CallCounter.returned
+            var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            while true {
+                nanosleep(&pause, nil)
+                let now = CallCounter.returned
+                if now != last {
+                    last = now
+                    channel.send(WorkerChannel.heartbeat)
+                }
+            }
+        }
+        thread.stackSize = 1 << 16
+        thread.start()
+    }
+}

@@ -1,0 +1,298 @@
+import Foundation
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// A worker process that runs plugin code for the host, seen from the host's side.
+///
+/// The worker is the host's own executable started again with the host's argv[0] only and the
+/// host's environment unchanged. It learns what to do from the first packet on a private report
+/// channel: a `SOCK_SEQPACKET` socket placed at a descriptor number chosen at random, whose first
+/// packet also carries a secret drawn for this worker alone. Every report the worker sends starts
+/// with that secret; any packet without it is a forgery by plugin code and is reported as such.
+/// The secret never enters argv, the environment or a file.
+///
+/// The worker leads a process group of its own: whatever a plugin forks is killed with it. Its
+/// standard output and error are pipes the host drains, so what the plugin prints can be shown and
+/// charged to the unit that printed it. Its standard input is /dev/null.
+public final class WorkerProcess {
+    /// How a worker ended.
+    public enum Ending: Sendable, Hashable, CustomStringConvertible {
+        /// It exited with a status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signaled(Int32)
+        /// It sent no report within the deadline and was killed.
+        case timedOut(seconds: Double)
+
+        /// True when a signal ended it.
+        public var isSignal: Bool { if case .signaled = self { true } else { false } }
+
+        /// `exit status 3`, `SIGSEGV (segmentation fault)`, `no answer within 2 s`.
+        public var description: String {
+            switch self {
+            case .exited(let code): "exit status \(code)"
+            case .signaled(let signal): signalDescription(signal)
+            case .timedOut(let s): "no answer within \(Format.number(s)) s"
+            }
+        }
+    }
+
+    /// Why a worker could not be started.
+    public struct SpawnError: Error, CustomStringConvertible {
+        /// What went wrong.
+        public let description: String
+    }
+
+    /// What the host learns from a worker next.
+    public enum Event: Sendable {
+        /// A report carrying the secret: the worker wrote it.
+        case report([UInt8])
+        /// A packet without the secret: plugin code wrote to the report channel. Its size in bytes.
+        case forged(Int)
+        /// The worker ended (and its process group was killed).
+        case ended(Ending)
+    }
+
+    /// The most output kept per stream between two calls of `takeOutput`.
+    public static let outputLimit = 65536
+
+    private let pid: pid_t
+    private var channel: Int32
+    private var streams: [Int32]
+    private let secret: [UInt8]
+    private var captured: [[UInt8]] = [[], []]
+    private var capturedBytes = [0, 0]
+    private var ending: Ending?
+    private var channelClosed = false
+    private var packet = [UInt8](repeating: 0, count: 1 << 20)
+    private var lastBeat = 0.0
+
+    /// Starts `executable` as a worker and hands it `request` (any bytes the worker side
+    /// understands) over the report channel.
+    public init(executable: String, request: [UInt8]) throws {
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw SpawnError(description: "socketpair failed: \(String(cString: strerror(errno)))")
+        }
+        var out: [Int32] = [-1, -1], err: [Int32] = [-1, -1]
+        guard pipe(&out) == 0, pipe(&err) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for fd in pair + out + err where fd >= 0 { close(fd) }
+            throw SpawnError(description: "pipe failed: \(reason)")
+        }
+        for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        var buffer: Int32 = 4 << 20
+        setsockopt(pair[1], SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+
+        var generator = SystemRandomNumberGenerator()
+        secret = Array((0..<32).map { _ in UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &generator) })
+        let number = Self.channelNumber(avoiding: pair + out + err, using: &generator)
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, out[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, err[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, pair[1], number)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for s in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT] { sigaddset(&defaults, s) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+
+        let argv = [strdup(executable), nil]
+        defer { for p in argv { free(p) } }
+        var child: pid_t = 0
+        let rc = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+        close(pair[1]); close(out[1]); close(err[1])
+        guard rc == 0 else {
+            close(pair[0]); close(out[0]); close(err[0])
+            throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
+        }
+        pid = child
+        channel = pair[0]
+        streams = [out[0], err[0]]
+        for fd in [channel] + streams { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        let hello = Array(WorkerChannel.magic.utf8) + secret + [UInt8(ascii: " ")] + request
+        let sent = hello.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if sent != hello.count {
+            _ = finish()
+            throw SpawnError(description: "cannot hand the worker its request: \(String(cString: strerror(errno)))")
+        }
+    }
+
+    deinit {
+        if ending == nil { _ = finish() }
+        if channel >= 0 { close(channel) }
+        for fd in streams where fd >= 0 { close(fd) }
+    }
+
+    /// A descriptor number between 100 and the descriptor limit, not one of `taken`.
+    private static func channelNumber(avoiding taken: [Int32], using generator: inout SystemRandomNumberGenerator) -> Int32 {
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let top = Int32(clamping: min(UInt64(limit.rlim_cur), 1024))
+        guard top > 110 else { return max(10, (taken.max() ?? 9) + 1) }
+        while true {
+            let n = Int32.random(in: 100..<top, using: &generator)
+            if !taken.contains(n) { return n }
+        }
+    }
+
+    /// The next thing the worker did, waiting at most `timeout` seconds for it. The wait starts
+    /// again at each heartbeat (plugin calls returned) and, when `progress` is given, whenever the
+    /// value it returns changes: a watchdog per plugin call, not per unit, up to `limit` seconds in
+    /// all. When the
+    /// time is up the worker's process group is killed and `.ended(.timedOut)` is returned.
+    public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil) -> Event {
+        if let ending { return .ended(ending) }
+        let start = Self.now()
+        let hardEnd = start + max(limit ?? timeout, timeout)
+        var seen = progress?()
+        var lastChange = start
+        while true {
+            if !channelClosed, let event = receive() { return event }
+            if let status = reap(blocking: channelClosed && streams.allSatisfy { $0 < 0 }) {
+                while !channelClosed, let event = receive() { return event }
+                return .ended(conclude(status))
+            }
+            let now = Self.now()
+            lastChange = max(lastChange, lastBeat)
+            if let progress {
+                let value = progress()
+                if value != seen {
+                    seen = value
+                    lastChange = now
+                }
+            }
+            let remaining = min(lastChange + timeout, hardEnd) - now
+            if remaining <= 0 {
+                _ = Glibc.kill(-pid, SIGKILL)
+                _ = reap(blocking: true)
+                return .ended(conclude(.timedOut(seconds: timeout)))
+            }
+            var fds = ([channelClosed ? -1 : channel] + streams).map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // The worker may end while a process it forked keeps every descriptor open: look at it
+            // at least every 50 ms.
+            let slice = Int32(min(remaining * 1000, 50).rounded(.up))
+            let ready = poll(&fds, nfds_t(fds.count), slice)
+            if ready > 0 { drainStreams() }
+        }
+    }
+
+    /// Sends one packet to the worker; false when it cannot be sent.
+    public func send(_ bytes: [UInt8]) -> Bool {
+        guard ending == nil, !channelClosed else { return false }
+        let n = bytes.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        return n == bytes.count
+    }
+
+    /// What the worker wrote to its standard output and error since the last call, each cut at
+    /// `outputLimit` bytes, with the full byte counts.
+    public func takeOutput() -> (stdout: [UInt8], stderr: [UInt8], stdoutBytes: Int, stderrBytes: Int) {
+        drainStreams()
+        defer { captured = [[], []]; capturedBytes = [0, 0] }
+        return (captured[0], captured[1], capturedBytes[0], capturedBytes[1])
+    }
+
+    /// Ends the worker now if it is still running, kills its process group and says how it ended.
+    public func finish() -> Ending {
+        if let ending { return ending }
+        _ = Glibc.kill(-pid, SIGKILL)
+        let status = reap(blocking: true) ?? .signaled(SIGKILL)
+        return conclude(status)
+    }
+
+    private func conclude(_ status: Ending) -> Ending {
+        // Whatever the plugin forked dies with the worker's group; nothing outlives the worker.
+        _ = Glibc.kill(-pid, SIGKILL)
+        drainStreams()
+        ending = status
+        return status
+    }
+
+    /// The next packet, if one is waiting; heartbeats are noted, not returned.
+    private func receive() -> Event? {
+        while true {
+            let n = packet.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n < 0 { return nil }
+            if n == 0 {
+                channelClosed = true
+                return nil
+            }
+            let body = packet[..<n]
+            guard body.count > secret.count, body.starts(with: secret), body[body.startIndex + secret.count] == UInt8(ascii: " ") else {
+                return .forged(n)
+            }
+            let payload = Array(body.dropFirst(secret.count + 1))
+            if payload == WorkerChannel.heartbeat {
+                lastBeat = Self.now()
+                continue
+            }
+            return .report(payload)
+        }
+    }
+
+    private func reap(blocking: Bool) -> Ending? {
+        var status: Int32 = 0
+        while true {
+            let r = waitpid(pid, &status, blocking ? 0 : WNOHANG)
+            if r < 0 && errno == EINTR { continue }
+            if r <= 0 { return nil }
+            break
+        }
+        if status & 0x7f == 0 { return .exited((status >> 8) & 0xff) }
+        return .signaled(status & 0x7f)
+    }
+
+    private func drainStreams() {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        for i in streams.indices where streams[i] >= 0 {
+            while true {
+                let n = chunk.withUnsafeMutableBytes { read(streams[i], $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n < 0 { break }
+                if n == 0 {
+                    close(streams[i])
+                    streams[i] = -1
+                    break
+                }
+                capturedBytes[i] += n
+                let room = Self.outputLimit - captured[i].count
+                if room > 0 { captured[i] += chunk[..<min(n, room)] }
+            }
+        }
+    }
+
+    private static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+}
+
+/// `SIGSEGV (segmentation fault)` for a signal number.
+public func signalDescription(_ signal: Int32) -> String {
+    let names: [Int32: String] = [
+        SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGFPE: "SIGFPE", SIGILL: "SIGILL",
+        SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGTRAP: "SIGTRAP", SIGPIPE: "SIGPIPE", SIGSYS: "SIGSYS",
+        SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGALRM: "SIGALRM",
+    ]
+    let name = names[signal] ?? "signal \(signal)"
+    guard let text = strsignal(signal) else { return name }
+    return "\(name) (\(String(cString: text).lowercased()))"
+}

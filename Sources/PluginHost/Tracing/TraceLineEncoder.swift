@@ -1,0 +1,68 @@
+import Foundation
+
+/// Writes the hot trace events (`call` and `host`) as JSON lines with a fixed layout, the same
+/// text `JSONEncoder` gives for `TraceEvent` and that `CallTracer.read` decodes, without building
+/// an encoder per call. Events it cannot write exactly (non-finite numbers) return nil, for the
+/// general encoder to handle.
+enum TraceLineEncoder {
+    /// The line for `event`, ending in a newline; nil for events this encoder leaves to JSONEncoder.
+    static func line(_ event: TraceEvent) -> [UInt8]? {
+        var out = ""
+        switch event {
+        case .call(let name, let progress, let finished):
+            out.reserveCapacity(64)
+            out += "{\"call\":{\"name\":"
+            appendString(name, to: &out)
+            if let progress {
+                guard progress.isFinite else { return nil }
+                out += ",\"progress\":"
+                out += number(progress)
+            }
+            if let finished { out += finished ? ",\"finished\":true" : ",\"finished\":false" }
+            out += "}}\n"
+        case .host(let name, let arguments, let result):
+            out.reserveCapacity(96)
+            out += "{\"host\":{\"name\":"
+            appendString(name, to: &out)
+            out += ",\"arguments\":["
+            for (i, a) in arguments.enumerated() {
+                guard a.isFinite else { return nil }
+                if i > 0 { out += "," }
+                out += number(a)
+            }
+            out += "],\"result\":"
+            appendString(result, to: &out)
+            out += "}}\n"
+        case .session:
+            return nil
+        }
+        return Array(out.utf8)
+    }
+
+    /// A finite double as JSON: integers without a fraction, others in Swift's shortest form.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// `text` as a JSON string, escaping quotes, backslashes and control characters.
+    static func appendString(_ text: String, to out: inout String) {
+        out += "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 {
+                    out += String(format: "\\u%04x", scalar.value)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

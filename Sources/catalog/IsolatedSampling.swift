@@ -1,0 +1,25 @@
+import PluginHost
+import TransitionCore
+
+/// Sampling for the commands that draw transitions: the plugin runs in a worker process, and the
+/// host draws only what the worker reports, after checking every value.
+enum IsolatedSampling {
+    /// Samples `animator` in `context` at the progresses `progresses` gives for its duration.
+    /// - Throws: `CLIError` with one line naming the animator, the call and the signal, limit or
+    ///   value, when the plugin crashes, hangs, exits or returns something the host cannot use.
+    static func sample(
+        _ animator: some DescribedAnimator, context: TransitionContext, parameters: [Double]? = nil, progresses: (Double) -> [Double]
+    ) throws -> SampledTransition {
+        let sampler = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0])
+        do {
+            let (sampled, printed) = try sampler.run(
+                path: animator.pluginPath, animatorID: animator.id, qualifiedID: animator.qualifiedID, context: context,
+                parameters: parameters, progresses: progresses)
+            if let text = printed.stdout { printError("warning: \(animator.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
+            if let text = printed.stderr { printError("\(animator.qualifiedID) stderr: \(text)") }
+            return sampled
+        } catch {
+            throw CLIError("\(error)")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `catalog new NAME --lang c|swift|rust`: the project builds and its `make test` passes
+/// `validate` as written; bad names and non-empty directories are refused with nothing written.
+@Suite struct NewCommandTests {
+    /// A fresh directory for projects.
+    static func workspace() throws -> String {
+        let dir = TestEnvironment.temporaryDirectory + "/new-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// Runs `catalog new` and then the project's `make test`; returns make's result.
+    static func makeAndTest(language: String, name: String) throws -> ProcessResult {
+        let dir = try workspace() + "/" + name
+        let made = try CLI.run(["new", name, "--lang", language, "--dir", dir])
+        try #require(made.status == 0, "catalog new failed: \(made.stderr)")
+        for file in ["Makefile", "README.md", "transitions.json"] {
+            #expect(FileManager.default.fileExists(atPath: dir + "/" + file), "the \(language) project has no \(file)")
+        }
+        return try runProcess("/usr/bin/env", ["make", "-C", dir, "test"])
+    }
+
+    @Test func cProjectBuildsAndPassesValidate() throws {
+        let result = try Self.makeAndTest(language: "c", name: "hello-c")
+        #expect(result.status == 0, "make test failed: \(result.stdout.suffix(3000))\(result.stderr.suffix(2000))")
+        #expect(result.stdout.contains("PASS    org.example.hello-c:hello-c"))
+    }
+
+    @Test(.enabled(if: RustSDK.cargo != nil, "cargo is not installed (https://rustup.rs); the Rust project is not built"))
+    func rustProjectBuildsAndPassesValidate() throws {
+        let result = try Self.makeAndTest(language: "rust", name: "hello-rust")
+        #expect(result.status == 0, "make test failed: \(result.stdout.suffix(3000))\(result.stderr.suffix(2000))")
+        #expect(result.stdout.contains("PASS    org.example.hello-rust:hello-rust"))
+    }
+
+    @Test func swiftProjectBuildsAndPassesValidate() throws {
+        let result = try Self.makeAndTest(language: "swift", name: "hello-swift")
+        #expect(result.status == 0, "make test failed: \(result.stdout.suffix(3000))\(result.stderr.suffix(2000))")
+        #expect(result.stdout.contains("PASS    org.example.hello-swift:hello-swift"))
+    }
+
+    @Test(arguments: ["Hello", "hello_world", "hello world", "hello-", "hello--world", "9lives", "", String(repeating: "a", count: 41)])
+    func badNamesAreRefusedAndNothingIsWritten(name: String) throws {
+        let dir = try Self.workspace() + "/project"
+        let result = try CLI.run(["new", name, "--lang", "c", "--dir", dir])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is not a usable plugin name"))
+        #expect(!FileManager.default.fileExists(atPath: dir))
+    }
+
+    @Test func aNonEmptyDirectoryIsNeverOverwritten() throws {
+        let dir = try Self.workspace()
+        let kept = dir + "/Makefile"
+        try "mine\n".write(toFile: kept, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["new", "hello", "--lang", "c", "--dir", dir])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("is not empty"))
+        #expect(try String(contentsOfFile: kept, encoding: .utf8) == "mine\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Makefile"])
+
+        let unknown = try CLI.run(["new", "hello", "--lang", "go", "--dir", dir + "/go"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("unknown language 'go'"))
+    }
+}

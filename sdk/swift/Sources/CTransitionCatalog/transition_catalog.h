@@ -1,0 +1,1 @@
+../../../../include/transition_catalog.h
