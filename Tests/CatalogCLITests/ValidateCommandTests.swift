@@ -120,7 +120,7 @@ struct ValidateCommandTests {
         Breach(fixture: "not_a_library", check: "loading", status: "FAIL", detail: "invalid ELF header"),
         Breach(fixture: "bad_strings", check: "descriptor-strings", status: "WARN", detail: "\\e[31m"),
         Breach(fixture: "missing_fields", check: "descriptor-fields", status: "FAIL", detail: "step is NULL"),
-        Breach(fixture: "setup_refuses", check: "lifecycle", status: "FAIL", detail: "pop in 390x844: setup returned false"),
+        Breach(fixture: "setup_refuses", check: "lifecycle", status: "FAIL", detail: "390x844 pop: setup returned false"),
         Breach(fixture: "latches_when_interactive", check: "reversibility", status: "FAIL", detail: "scrubbing back"),
         Breach(fixture: "cancel_leaves_offset", check: "cancel", status: "FAIL", detail: "cancelled back to progress 0, the from-view"),
         Breach(fixture: "leaks_on_cancel", check: "leaks", status: "FAIL", detail: "(cancelled): completion left shadow"),
