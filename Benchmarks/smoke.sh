@@ -4,7 +4,7 @@
 # a slow machine cannot fail it; a benchmark that cannot run (a missing product, a fixture that
 # does not compile, a path that computes something else) fails it.
 #
-#   Benchmarks/smoke.sh            # after `swift build`; scripts/test runs it
+#   Benchmarks/smoke.sh [SWIFT-BUILD-ARGS]   # after `swift build`; scripts/test runs it
 #
 # Full runs: see BENCHMARKS.md.
 set -euo pipefail
@@ -12,7 +12,8 @@ cd "$(dirname "$0")/.."
 
 # The benchmark target is part of the package only with TRANSITION_CATALOG_BENCHMARKS set.
 export TRANSITION_CATALOG_BENCHMARKS=1
-swift build --product TransitionBenchmarks
+# Extra arguments go to `swift build` (scripts/test passes its own, to share the build).
+swift build --product TransitionBenchmarks "$@"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

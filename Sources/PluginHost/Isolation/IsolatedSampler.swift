@@ -48,7 +48,7 @@ public struct IsolatedSampler: Sendable {
             path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height, presentedFrame: Self.presentedFrame(context),
             interactive: context.interactive, tabFrom: context.tabFromIndex, tabTo: context.tabToIndex,
-            parameters: parameters, finished: finished, capture: capture))
+            parameters: parameters, matchedElements: context.matchedElements, finished: finished, capture: capture))
         let worker: WorkerProcess
         do {
             worker = try WorkerProcess(executable: executable, request: Array(try SampleCoding.encoder.encode(request)))
@@ -170,7 +170,7 @@ enum SamplingWorker {
                 operation: request.operation, style: request.style,
                 containerBounds: Rect(x: 0, y: 0, width: request.width, height: request.height),
                 presentedFrame: request.presentedFrame, interactive: request.interactive,
-                tabFromIndex: request.tabFrom, tabToIndex: request.tabTo)
+                tabFromIndex: request.tabFrom, tabToIndex: request.tabTo, matchedElements: request.matchedElements)
         } catch {
             send(.refused("\(error)"))
             return 0

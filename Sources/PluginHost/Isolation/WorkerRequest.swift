@@ -36,6 +36,8 @@ public enum WorkerRequest: Codable, Sendable {
         public var tabTo: Int
         /// The parameter values; nil for the defaults.
         public var parameters: [Double]?
+        /// The matched elements of the context.
+        public var matchedElements: [MatchedElement] = []
         /// How completion is called.
         public var finished: Bool
         /// Where the call trace is written (`unit-1.trace`), as a validation worker writes its own,
