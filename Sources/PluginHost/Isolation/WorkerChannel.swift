@@ -73,9 +73,26 @@ public final class WorkerChannel: @unchecked Sendable {
         }
     }
 
-    /// Sends one report: one packet, signed with the secret.
+    /// The first byte of a packet that carries a part of a longer report, not its end.
+    static let continuation: UInt8 = 0x1E
+
+    /// The most bytes of a report one packet carries: a packet must fit the socket's buffers.
+    static let packetPayloadLimit = 256 * 1024
+
+    /// Sends one report, signed with the secret: one packet, or for a long report (the frames of
+    /// a transition with hundreds of tiles) several, each but the last marked as a continuation.
     public func send(_ payload: [UInt8]) {
-        let packet = secret + [UInt8(ascii: " ")] + payload
+        var start = 0
+        while payload.count - start > Self.packetPayloadLimit {
+            let end = start + Self.packetPayloadLimit
+            sendPacket([Self.continuation] + payload[start..<end])
+            start = end
+        }
+        sendPacket(Array(payload[start...]))
+    }
+
+    private func sendPacket(_ body: [UInt8]) {
+        let packet = secret + [UInt8(ascii: " ")] + body
         _ = packet.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }
 }

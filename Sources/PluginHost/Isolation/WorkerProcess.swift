@@ -70,6 +70,8 @@ public final class WorkerProcess {
     private var ending: Ending?
     private var channelClosed = false
     private var packet = [UInt8](repeating: 0, count: 1 << 20)
+    /// The parts of a long report received so far.
+    private var partial: [UInt8] = []
     private var lastBeat = 0.0
 
     /// Starts `executable` as a worker and hands it `request` (any bytes the worker side
@@ -238,10 +240,19 @@ public final class WorkerProcess {
             guard body.count > secret.count, body.starts(with: secret), body[body.startIndex + secret.count] == UInt8(ascii: " ") else {
                 return .forged(n)
             }
-            let payload = Array(body.dropFirst(secret.count + 1))
+            var payload = Array(body.dropFirst(secret.count + 1))
             if payload == WorkerChannel.heartbeat {
                 lastBeat = Self.now()
                 continue
+            }
+            if payload.first == WorkerChannel.continuation {
+                partial += payload.dropFirst()
+                lastBeat = Self.now()
+                continue
+            }
+            if !partial.isEmpty {
+                payload = partial + payload
+                partial = []
             }
             return .report(payload)
         }
