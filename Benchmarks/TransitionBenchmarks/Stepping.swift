@@ -52,7 +52,12 @@ final class DirectStepper {
         context = session.contextPointer
         count = session.viewCount
         let dimming = (0..<count).first { session.role(of: ViewID(Int32($0))) == .dimming }.map(Int32.init) ?? TC_VIEW_NONE
-        guard let run = DirectRun(animatorID: session.animator.id, context: context, dimming: dimming) else {
+        // Setup makes the pieces (doors, tiles) one after another, after the dimming view.
+        let firstPiece = (0..<count).first {
+            let role = session.role(of: ViewID(Int32($0)))
+            return role == .snapshot || role == .tile
+        }.map(Int32.init)
+        guard let run = DirectRun(animatorID: session.animator.id, context: context, dimming: dimming, firstPieceView: firstPiece) else {
             throw BenchError("\(session.animator.id) is not a built-in animator")
         }
         self.run = run
