@@ -24,7 +24,7 @@ struct Catalog: ParsableCommand {
             \(ExitStatus.table)
             """,
         version: "0.1.0",
-        subcommands: [List.self, New.self, Preview.self, Gallery.self, Run.self, Validate.self]
+        subcommands: [List.self, New.self, Preview.self, Gallery.self, Export.self, Run.self, Validate.self]
     )
 
     /// Runs the command line, ending with the status `ExitStatus` documents; or, when the host

@@ -1,0 +1,156 @@
+import TransitionCore
+
+/// Where one screen's snapshot image (`::view-transition-old(root)` or `-new(root)`, the page at
+/// the container's size) is at one sample, as CSS: the matrix from the image's top-left corner
+/// to the container, the clip that crops it to the view's rounded card, its opacity, the
+/// brightness dimming drawn over it leaves, its stacking order and whether it shows.
+struct WebScreenSample: Equatable {
+    /// The image's transform with `transform-origin: 0 0`, column-major.
+    var matrix: Transform3D
+    /// The clip in image pixels: top, right, bottom and left insets, then the corner radii
+    /// across and down.
+    var clip: [Double]
+    /// Opacity, 0...1.
+    var opacity: Double
+    /// What is left of the image's brightness under dimming drawn over it, 0...1.
+    var brightness: Double
+    /// 1 below the other screen, 2 above it.
+    var z: Int
+    /// False when the screen draws nothing at this sample.
+    var visible: Bool
+    /// The image's size: the container's.
+    var width: Double, height: Double
+
+    /// False when a corner of the image lands at or behind the eye, where linear interpolation
+    /// of corners means nothing.
+    var projects: Bool { corners != nil }
+
+    /// The image's corners on screen after the perspective divide, or nil when one is behind the eye.
+    var corners: [(x: Double, y: Double)]? {
+        let m = matrix.m
+        var result: [(x: Double, y: Double)] = []
+        for (x, y) in [(0.0, 0.0), (width, 0), (width, height), (0, height)] {
+            let w = m[3] * x + m[7] * y + m[15]
+            guard w > 1e-9 else { return nil }
+            result.append(((m[0] * x + m[4] * y + m[12]) / w, (m[1] * x + m[5] * y + m[13]) / w))
+        }
+        return result
+    }
+
+    /// Whether this sample lies within `tolerance` of the linear interpolation at `f` between
+    /// `a` and `b`, comparing projected corners, clip, opacity and brightness.
+    func isWithin(_ tolerance: WebTransitionCSS.Tolerance, ofInterpolating a: WebScreenSample, _ b: WebScreenSample, at f: Double) -> Bool {
+        func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
+        guard abs(lerp(a.opacity, b.opacity) - opacity) <= tolerance.opacity,
+            abs(lerp(a.brightness, b.brightness) - brightness) <= tolerance.opacity,
+            zip(clip, zip(a.clip, b.clip)).allSatisfy({ abs(lerp($1.0, $1.1) - $0) <= tolerance.position })
+        else { return false }
+        // A screen that shows nothing needs no accurate position.
+        if !visible && !a.visible && !b.visible { return true }
+        guard let mine = corners, let ca = a.corners, let cb = b.corners else { return false }
+        return zip(mine, zip(ca, cb)).allSatisfy { p, ends in
+            abs(lerp(ends.0.x, ends.1.x) - p.x) <= tolerance.position && abs(lerp(ends.0.y, ends.1.y) - p.y) <= tolerance.position
+        }
+    }
+
+    /// The keyframe's declarations.
+    var css: String {
+        func n(_ v: Double, _ d: Int = 3) -> String { Format.number(abs(v) < 1e-12 ? 0 : v, decimals: d) }
+        let m = matrix.columnMajor.map { n($0, 8) }.joined(separator: ",")
+        let c = clip
+        return "transform:matrix3d(\(m));opacity:\(n(visible ? opacity : 0, 4));"
+            + "clip-path:inset(\(n(c[0]))px \(n(c[1]))px \(n(c[2]))px \(n(c[3]))px round \(n(c[4]))px / \(n(c[5]))px);"
+            + "filter:brightness(\(n(brightness, 4)));z-index:\(z);visibility:\(visible ? "visible" : "hidden")"
+    }
+
+    /// The samples of the screen with `role` (`.from` or `.to`) at each entry of `timeline`.
+    /// Where the screen is absent or draws nothing, a sample borrows its neighbour's place,
+    /// hidden.
+    static func samples(of role: ViewRole, in timeline: TransitionTimeline) -> [WebScreenSample] {
+        let bounds = timeline.containerBounds
+        let frames = timeline.entries.map(\.frame)
+        // Each view's first size: the size its face is laid out for, as the PNG renderer does.
+        var sizes: [ViewID: (width: Double, height: Double)] = [:]
+        for frame in frames {
+            for view in frame.views where view.isInContainer && sizes[view.id] == nil {
+                sizes[view.id] = (view.state.frame.width, view.state.frame.height)
+            }
+        }
+        var found: [WebScreenSample?] = frames.map { sample(of: role, in: $0, bounds: bounds, sizes: sizes) }
+        let otherZ = frames.map { frame in
+            standIn(for: role == .from ? .to : .from, in: frame).flatMap { v in frame.drawOrder.firstIndex { $0.id == v.id } }
+        }
+        for i in found.indices {
+            guard var s = found[i] else { continue }
+            let mine = standIn(for: role, in: frames[i]).flatMap { v in frames[i].drawOrder.firstIndex { $0.id == v.id } } ?? 0
+            s.z = (otherZ[i].map { mine > $0 } ?? (role == .to)) ? 2 : 1
+            found[i] = s
+        }
+        let fallback = WebScreenSample(
+            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, brightness: 1, z: role == .to ? 2 : 1, visible: false,
+            width: bounds.width, height: bounds.height)
+        guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: frames.count) }
+        var carry = found[firstFound]!
+        carry.visible = false
+        return found.map { s in
+            if let s {
+                carry = s
+                carry.visible = false
+                return s
+            }
+            return carry
+        }
+    }
+
+    /// The view that shows the screen with `role` in `frame`: the screen itself when it is
+    /// drawn, else the largest snapshot or tile of it that is drawn.
+    static func standIn(for role: ViewRole, in frame: TransitionFrame) -> SampledView? {
+        let drawn = frame.drawnViews
+        if let screen = drawn.last(where: { $0.role == role }) { return screen }
+        let screens = Set(frame.views.filter { $0.role == role }.map(\.id))
+        return drawn.filter { v in ViewContent.source(of: v).map(screens.contains) ?? false }
+            .max { $0.state.frame.width * $0.state.frame.height < $1.state.frame.width * $1.state.frame.height }
+    }
+
+    /// The sample of one frame, or nil when the screen draws nothing.
+    static func sample(of role: ViewRole, in frame: TransitionFrame, bounds: Rect, sizes: [ViewID: (width: Double, height: Double)]) -> WebScreenSample? {
+        guard let view = standIn(for: role, in: frame) else { return nil }
+        let s = view.state, f = s.frame
+        let W = bounds.width, H = bounds.height
+        // The region of the screen's face the view shows, in face coordinates, and the face's size.
+        let source = ViewContent.source(of: view) ?? view.id
+        guard let face = sizes[source] ?? sizes[view.id], face.width > 0, face.height > 0 else { return nil }
+        let region = view.id == source ? Rect(x: 0, y: 0, width: face.width, height: face.height)
+            : (s.content?.rect ?? Rect(x: 0, y: 0, width: face.width, height: face.height))
+        guard region.width > 0, region.height > 0, f.width > 0, f.height > 0 else { return nil }
+        // Image pixels -> face -> the view's region -> view coordinates about its centre -> screen.
+        let imageToFace = Transform3D.scale(x: face.width / W, y: face.height / H)
+        let faceToView = Transform3D.translation(x: -f.width / 2, y: -f.height / 2)
+            .concatenating(.scale(x: f.width / region.width, y: f.height / region.height))
+            .concatenating(.translation(x: -region.x, y: -region.y))
+        let matrix = Transform3D.translation(x: -bounds.x, y: -bounds.y)
+            .concatenating(s.screenTransform(camera: frame.camera(for: view)))
+            .concatenating(faceToView)
+            .concatenating(imageToFace)
+        guard matrix.isFinite else { return nil }
+        // The region, and the card's rounded corners, in image pixels.
+        let kx = W / face.width, ky = H / face.height
+        let radius = RoundedRect.clampedRadius(f, s.cornerRadius)
+        let clip = [
+            region.y * ky, W - region.maxX * kx, H - region.maxY * ky, region.x * kx,
+            radius * region.width / f.width * kx, radius * region.height / f.height * ky,
+        ]
+        // Dimming drawn above the view darkens it: a dark veil of alpha a leaves 1 - a.
+        var brightness = 1.0
+        let order = frame.drawnViews
+        if let rank = order.firstIndex(where: { $0.id == view.id }) {
+            for veil in order[(rank + 1)...] where veil.role == .dimming {
+                let color = veil.state.color ?? Color(red: 0, green: 0, blue: 0)
+                brightness *= 1 - min(max(veil.state.alpha * color.alpha, 0), 1)
+            }
+        }
+        let sample = WebScreenSample(
+            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), brightness: brightness, z: 1, visible: true, width: W, height: H)
+        return sample.projects ? sample : nil
+    }
+}
