@@ -12,7 +12,7 @@ public struct FramePainter: Sendable {
     public var style: CardStyle
     /// The container's bounds: the device screen.
     public var bounds: Rect
-    /// Each view's card face, laid out for the size the view first has.
+    /// Each view's card face, laid out for the size `layoutSizes` gives.
     var faces: [ViewID: CardFace]
 
     /// Creates a painter for the frames of `timeline`.
@@ -25,11 +25,11 @@ public struct FramePainter: Sendable {
         self.style = style
         self.bounds = bounds
         var faces: [ViewID: CardFace] = [:]
+        let sizes = Self.layoutSizes(frames)
         for frame in frames {
             for view in frame.views where view.isInContainer && faces[view.id] == nil {
-                faces[view.id] = CardFace(
-                    role: view.role, width: view.state.frame.width, height: view.state.frame.height,
-                    body: style.fill(for: view), style: style)
+                guard let size = sizes[view.id] else { continue }
+                faces[view.id] = CardFace(role: view.role, width: size.width, height: size.height, body: style.fill(for: view), style: style)
             }
         }
         // The sources of snapshots, which may never be in the container themselves.
@@ -42,6 +42,26 @@ public struct FramePainter: Sendable {
             }
         }
         self.faces = faces
+    }
+
+    /// The size each view's face is laid out for: the first size it has in the container, or,
+    /// for a view that starts with no area (one revealed by growing from nothing), the largest
+    /// it reaches.
+    static func layoutSizes(_ frames: [TransitionFrame]) -> [ViewID: (width: Double, height: Double)] {
+        var sizes: [ViewID: (width: Double, height: Double)] = [:]
+        var grows = Set<ViewID>()
+        for frame in frames {
+            for view in frame.views where view.isInContainer {
+                let f = view.state.frame
+                guard let size = sizes[view.id] else {
+                    sizes[view.id] = (f.width, f.height)
+                    if f.width < 1 || f.height < 1 { grows.insert(view.id) }
+                    continue
+                }
+                if grows.contains(view.id), f.width * f.height > size.width * size.height { sizes[view.id] = (f.width, f.height) }
+            }
+        }
+        return sizes
     }
 
     /// The face of a view: the one laid out for the view's first size, or one for its size now.

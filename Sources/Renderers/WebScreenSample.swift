@@ -2,8 +2,8 @@ import TransitionCore
 
 /// Where one screen's snapshot image (`::view-transition-old(root)` or `-new(root)`, the page at
 /// the container's size) is at one sample, as CSS: the matrix from the image's top-left corner
-/// to the container, the clip that crops it to the view's rounded card, its opacity, the
-/// brightness dimming drawn over it leaves, its stacking order and whether it shows.
+/// to the container, the clip that crops it to the view's rounded card, its opacity, what
+/// dimming drawn over it does to its colours, its stacking order and whether it shows.
 struct WebScreenSample: Equatable {
     /// The image's transform with `transform-origin: 0 0`, column-major.
     var matrix: Transform3D
@@ -12,8 +12,11 @@ struct WebScreenSample: Equatable {
     var clip: [Double]
     /// Opacity, 0...1.
     var opacity: Double
-    /// What is left of the image's brightness under dimming drawn over it, 0...1.
-    var brightness: Double
+    /// Dimming drawn over the image maps each colour channel x to `x · veilScale + veilOffset`
+    /// (a veil of grey level c and alpha a gives 1 - a and c · a).
+    var veilScale: Double
+    /// See `veilScale`.
+    var veilOffset: Double
     /// 1 below the other screen, 2 above it.
     var z: Int
     /// False when the screen draws nothing at this sample.
@@ -38,11 +41,12 @@ struct WebScreenSample: Equatable {
     }
 
     /// Whether this sample lies within `tolerance` of the linear interpolation at `f` between
-    /// `a` and `b`, comparing projected corners, clip, opacity and brightness.
+    /// `a` and `b`, comparing projected corners, clip, opacity and the veil.
     func isWithin(_ tolerance: WebTransitionCSS.Tolerance, ofInterpolating a: WebScreenSample, _ b: WebScreenSample, at f: Double) -> Bool {
         func lerp(_ x: Double, _ y: Double) -> Double { x + (y - x) * f }
         guard abs(lerp(a.opacity, b.opacity) - opacity) <= tolerance.opacity,
-            abs(lerp(a.brightness, b.brightness) - brightness) <= tolerance.opacity,
+            abs(lerp(a.veilScale, b.veilScale) - veilScale) <= tolerance.opacity,
+            abs(lerp(a.veilOffset, b.veilOffset) - veilOffset) <= tolerance.opacity,
             zip(clip, zip(a.clip, b.clip)).allSatisfy({ abs(lerp($1.0, $1.1) - $0) <= tolerance.position })
         else { return false }
         // A screen that shows nothing needs no accurate position.
@@ -60,7 +64,16 @@ struct WebScreenSample: Equatable {
         let c = clip
         return "transform:matrix3d(\(m));opacity:\(n(visible ? opacity : 0, 4));"
             + "clip-path:inset(\(n(c[0]))px \(n(c[1]))px \(n(c[2]))px \(n(c[3]))px round \(n(c[4]))px / \(n(c[5]))px);"
-            + "filter:brightness(\(n(brightness, 4)));z-index:\(z);visibility:\(visible ? "visible" : "hidden")"
+            + "filter:\(veilFilter);z-index:\(z);visibility:\(visible ? "visible" : "hidden")"
+    }
+
+    /// The veil as a CSS filter: `contrast(k)` maps x to k·x + (1 - k)/2 and `brightness(b)`
+    /// multiplies, so with b = scale + 2·offset and k = scale / b the two give
+    /// x · scale + offset, with no value leaving 0...1 on the way.
+    var veilFilter: String {
+        let b = veilScale + 2 * veilOffset
+        let k = b > 0 ? veilScale / b : 1
+        return "contrast(\(Format.number(k, decimals: 4))) brightness(\(Format.number(b, decimals: 4)))"
     }
 
     /// The samples of the screen with `role` (`.from` or `.to`) at each entry of `timeline`.
@@ -69,13 +82,8 @@ struct WebScreenSample: Equatable {
     static func samples(of role: ViewRole, in timeline: TransitionTimeline) -> [WebScreenSample] {
         let bounds = timeline.containerBounds
         let frames = timeline.entries.map(\.frame)
-        // Each view's first size: the size its face is laid out for, as the PNG renderer does.
-        var sizes: [ViewID: (width: Double, height: Double)] = [:]
-        for frame in frames {
-            for view in frame.views where view.isInContainer && sizes[view.id] == nil {
-                sizes[view.id] = (view.state.frame.width, view.state.frame.height)
-            }
-        }
+        // The size each view's face is laid out for, as the PNG renderer lays it out.
+        let sizes = FramePainter.layoutSizes(frames)
         var found: [WebScreenSample?] = frames.map { sample(of: role, in: $0, bounds: bounds, sizes: sizes) }
         let otherZ = frames.map { frame in
             standIn(for: role == .from ? .to : .from, in: frame).flatMap { v in frame.drawOrder.firstIndex { $0.id == v.id } }
@@ -87,7 +95,7 @@ struct WebScreenSample: Equatable {
             found[i] = s
         }
         let fallback = WebScreenSample(
-            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, brightness: 1, z: role == .to ? 2 : 1, visible: false,
+            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: role == .to ? 2 : 1, visible: false,
             width: bounds.width, height: bounds.height)
         guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: frames.count) }
         var carry = found[firstFound]!
@@ -140,17 +148,21 @@ struct WebScreenSample: Equatable {
             region.y * ky, W - region.maxX * kx, H - region.maxY * ky, region.x * kx,
             radius * region.width / f.width * kx, radius * region.height / f.height * ky,
         ]
-        // Dimming drawn above the view darkens it: a dark veil of alpha a leaves 1 - a.
-        var brightness = 1.0
+        // Dimming drawn above the view: a veil of grey level c and alpha a takes x to
+        // x · (1 - a) + c · a; a coloured veil counts as the grey of its mean level.
+        var veilScale = 1.0, veilOffset = 0.0
         let order = frame.drawnViews
         if let rank = order.firstIndex(where: { $0.id == view.id }) {
             for veil in order[(rank + 1)...] where veil.role == .dimming {
                 let color = veil.state.color ?? Color(red: 0, green: 0, blue: 0)
-                brightness *= 1 - min(max(veil.state.alpha * color.alpha, 0), 1)
+                let a = min(max(veil.state.alpha * color.alpha, 0), 1)
+                let grey = min(max((color.red + color.green + color.blue) / 3, 0), 1)
+                veilScale *= 1 - a
+                veilOffset = veilOffset * (1 - a) + grey * a
             }
         }
         let sample = WebScreenSample(
-            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), brightness: brightness, z: 1, visible: true, width: W, height: H)
+            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: 1, visible: true, width: W, height: H)
         return sample.projects ? sample : nil
     }
 }

@@ -10,7 +10,7 @@ import TransitionCore
 /// (the view's frame, its 4x4 transform and the container's camera, from the image's top-left
 /// corner, so the browser projects it as the PNG renderer does), its opacity, its corner radius
 /// as an `inset()` clip, its stacking order as `z-index`, and dimming drawn over it as a
-/// `brightness()` filter. Timing is linear between keyframes; the animator's easing is in the
+/// `contrast() brightness()` filter. Timing is linear between keyframes; the animator's easing is in the
 /// sampled states, and a sample is left out only when the linear interpolation between the
 /// keyframes around it reproduces it within ``tolerance``.
 ///
@@ -36,7 +36,7 @@ public struct WebTransitionCSS: Sendable {
     public struct Tolerance: Sendable {
         /// Points a projected corner of a screen may be from where the samples put it.
         public var position: Double
-        /// Opacity, and brightness under dimming, on the scale 0...1.
+        /// Opacity, and the colour change dimming makes, on the scale 0...1.
         public var opacity: Double
 
         /// Creates a tolerance.

@@ -10,6 +10,8 @@ standard error and exits 1 (2 when a library it needs is missing).
   validate-lottie FILE...               errors against the official Lottie schema, per file (lottie-specs, jsonschema-rs)
   rlottie-render FILE FRAME OUT [--backdrop RRGGBB]
                                         renders one frame with rlottie (Debian's librlottie) to a PNG
+  browser-shots SPEC                    parks a page at fractions of its animations in headless Chromium
+                                        and screenshots it, cell by cell (browser_shots.py)
 """
 import ctypes
 import ctypes.util
@@ -174,6 +176,10 @@ def main(argv):
             result = {"pairs": [compare(args[i], args[i + 1], backdrop) for i in range(0, len(args), 2)]}
         elif command == "validate-lottie" and len(args) >= 1:
             result = validate_lottie(args)
+        elif command == "browser-shots" and len(args) == 1:
+            need("PIL", "pillow")
+            import browser_shots
+            result = browser_shots.shots(args[0])
         elif command == "rlottie-render" and len(args) == 3:
             result = rlottie_render(args[0], int(args[1]), args[2], backdrop)
         else:

@@ -1,0 +1,139 @@
+"""Screenshots of a page in headless Chromium driven over the DevTools protocol (on a pipe, so
+no port and no extra Python package), for pages whose pictures depend on script: view
+transitions need a visible page, which Chromium's --screenshot mode does not give.
+
+The page must define `window.allReady` (a promise that resolves once it is ready to park) and
+`window.park(fraction)` (a promise that parks its animations at that fraction of their
+duration and resolves to a JSON-able report).
+"""
+import base64
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+
+
+class Browser:
+    """One headless Chromium, one page."""
+
+    def __init__(self, chromium, width, height):
+        self.profile = tempfile.mkdtemp(prefix="tc-cdp-")
+        self.log = open(os.path.join(self.profile, "chromium.log"), "w+b")
+        to_browser_r, to_browser_w = os.pipe()
+        from_browser_r, from_browser_w = os.pipe()
+
+        def pipes():
+            # Chromium reads commands on fd 3 and writes replies on fd 4.
+            reading, writing = os.dup(to_browser_r), os.dup(from_browser_w)
+            os.dup2(reading, 3)
+            os.dup2(writing, 4)
+
+        self.process = subprocess.Popen(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+             "--disable-extensions", "--mute-audio", "--user-data-dir=" + self.profile, "--force-device-scale-factor=1",
+             f"--window-size={width},{height}", "--remote-debugging-pipe", "about:blank"],
+            pass_fds=(3, 4), preexec_fn=pipes,
+            stdout=subprocess.DEVNULL, stderr=self.log)
+        os.close(to_browser_r)
+        os.close(from_browser_w)
+        self.out, self.into = to_browser_w, from_browser_r
+        self.next_id, self.buffer, self.console = 0, b"", []
+        target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
+        self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        for method in ("Page.enable", "Runtime.enable"):
+            self.call(method, session=True)
+        self.call("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}, session=True)
+
+    def call(self, method, params=None, session=False):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params or {}}
+        if session:
+            message["sessionId"] = self.session
+        os.write(self.out, json.dumps(message).encode() + b"\0")
+        while True:
+            reply = self.receive()
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise ValueError(f"Chromium refused {method}: {reply['error'].get('message')}")
+                return reply["result"]
+            self.note(reply)
+
+    def receive(self):
+        while b"\0" not in self.buffer:
+            chunk = os.read(self.into, 1 << 20)
+            if not chunk:
+                self.log.seek(0)
+                tail = self.log.read().decode(errors="replace").strip().splitlines()[-5:]
+                raise OSError("Chromium closed its DevTools pipe: " + " | ".join(tail))
+            self.buffer += chunk
+        message, _, self.buffer = self.buffer.partition(b"\0")
+        return json.loads(message)
+
+    def note(self, event):
+        method, params = event.get("method"), event.get("params", {})
+        if method == "Runtime.consoleAPICalled":
+            text = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
+            self.console.append(f"console.{params.get('type')}: {text}")
+        elif method == "Runtime.exceptionThrown":
+            details = params.get("exceptionDetails", {})
+            self.console.append("uncaught: " + details.get("exception", {}).get("description", details.get("text", "")))
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", {"expression": expression, "awaitPromise": True, "returnByValue": True}, session=True)
+        if "exceptionDetails" in result:
+            details = result["exceptionDetails"]
+            raise ValueError("the page threw: " + details.get("exception", {}).get("description", details.get("text", "")))
+        return result["result"].get("value")
+
+    def screenshot(self, path):
+        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False}, session=True)["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call("Browser.close")
+        except (OSError, ValueError):
+            pass
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        os.close(self.out)
+        os.close(self.into)
+        self.log.close()
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+def shots(spec_path):
+    """Loads the spec's page, parks it at each fraction, screenshots it and cuts out each cell.
+
+    The spec is JSON: chromium, url, width, height, fractions, cells ([x, y, w, h] each) and out
+    (a directory). Writes OUT/shot-F-N.png for fraction index F and cell N.
+    """
+    from PIL import Image
+    with open(spec_path) as f:
+        spec = json.load(f)
+    browser = Browser(spec["chromium"], spec["width"], spec["height"])
+    try:
+        browser.call("Page.navigate", {"url": spec["url"]}, session=True)
+        ready = browser.evaluate(
+            "new Promise((ok, no) => { const t = setTimeout(() => no(new Error('the page was not ready within 30 s')), 30000);"
+            " const wait = () => window.allReady ? window.allReady.then(r => { clearTimeout(t); ok(r); }) : setTimeout(wait, 20); wait(); })")
+        reports, files = [], []
+        for n, fraction in enumerate(spec["fractions"]):
+            reports.append(browser.evaluate(f"window.park({float(fraction)!r})"))
+            whole = os.path.join(spec["out"], f"whole-{n}.png")
+            browser.screenshot(whole)
+            with Image.open(whole) as image:
+                row = []
+                for c, (x, y, w, h) in enumerate(spec["cells"]):
+                    path = os.path.join(spec["out"], f"shot-{n}-{c}.png")
+                    image.crop((x, y, x + w, y + h)).save(path)
+                    row.append(path)
+                files.append(row)
+        return {"ready": ready, "parked": reports, "shots": files, "console": browser.console}
+    finally:
+        browser.close()
