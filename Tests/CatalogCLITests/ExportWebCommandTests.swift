@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `catalog export web`: the CSS it writes, and its one-line errors for bad input and for a
+/// plugin that crashes while it is sampled.
+@Suite("catalog export web")
+struct ExportWebCommandTests {
+    @Test("each operation given gets its own type-selected block with the animator's duration, in the file and on stdout alike")
+    func writesOneBlockPerOperation() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/push.css"
+        let written = try CLI.run(["export", "web", "push", "push", "pop", "--out", file])
+        CLI.expectNoCrash(written)
+        #expect(written.status == 0, "\(written.stderr)")
+        #expect(written.stdout.isEmpty)
+        #expect(CLI.lines(written.stderr) == ["wrote \(file)"])
+        let css = try String(contentsOfFile: file, encoding: .utf8)
+        for op in ["push", "pop"] {
+            for pseudo in ["old", "new"] {
+                #expect(css.contains("html:active-view-transition-type(\(op))::view-transition-\(pseudo)(root){animation-name:tc-push-\(op)-\(pseudo);animation-duration:0.35s}"))
+                #expect(css.contains("@keyframes tc-push-\(op)-\(pseudo){"))
+            }
+        }
+        #expect(!css.contains("type(present)"), "only the operations asked for")
+        let keyframes = css.components(separatedBy: "%{").count - 1
+        #expect(keyframes > 8 && keyframes < 200, "between the two ends and one keyframe per sample: \(keyframes)")
+
+        let printed = try CLI.run(["export", "web", "push", "push", "pop"])
+        #expect(printed.status == 0)
+        #expect(printed.stdout == css, "the same CSS on stdout")
+
+        let longer = try CLI.run(["export", "web", "push", "push", "--param", "duration=0.7"])
+        #expect(longer.stdout.contains("animation-duration:0.7s}"), "a parameter reaches the sampled motion")
+    }
+
+    /// A command line, the status it must end with and what its error line must mention.
+    struct Mistake: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32
+        var fragments: [String]
+        var testDescription: String { "catalog " + arguments.joined(separator: " ") }
+    }
+
+    static let mistakes: [Mistake] = [
+        Mistake(arguments: ["export", "web", "slid"], status: 64, fragments: ["slid", "'slide'"]),
+        Mistake(arguments: ["export", "web", "dimmed-sheet", "push"], status: 64, fragments: ["dimmed-sheet", "push", "present, dismiss"]),
+        Mistake(arguments: ["export", "web", "slide", "psh"], status: 64, fragments: ["psh", "'push'"]),
+        Mistake(arguments: ["export", "web", "slide", "--size", "abc"], status: 64, fragments: ["--size", "abc"]),
+        Mistake(arguments: ["export", "web", "slide", "--fps", "5"], status: 64, fragments: ["--fps", "30", "480"]),
+        Mistake(arguments: ["export", "web", "slide", "--param", "nope=1"], status: 64, fragments: ["nope"]),
+        Mistake(arguments: ["export", "web", "slide", "--out", "/nonexistent-dir/x.css"], status: 73, fragments: ["/nonexistent-dir/x.css"]),
+    ]
+
+    @Test("a mistake gives its status and a one-line error", arguments: mistakes)
+    func mistake(_ m: Mistake) throws {
+        let (status, fragments) = (m.status, m.fragments)
+        let result = try CLI.run(m.arguments)
+        CLI.expectNoCrash(result)
+        #expect(result.status == status, "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+        let message = try #require(CLI.lines(result.stderr).first)
+        #expect(message.hasPrefix("Error: "))
+        for fragment in fragments { #expect(message.contains(fragment), "'\(message)' should mention \(fragment)") }
+        for line in CLI.lines(result.stderr).dropFirst() {
+            #expect(line.hasPrefix("Usage: ") || line.trimmingCharacters(in: .whitespaces).hasPrefix("See '"), "unexpected stderr line: \(line)")
+        }
+    }
+
+    @Test("a plugin that crashes while sampled costs one line naming it, and the host survives")
+    func crashingPlugin() throws {
+        let result = try CLI.run(["export", "web", "crash-in-step", "push", "--no-builtins", "--plugin-path", try FixturePlugins.path("crash_in_step")])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        let lines = CLI.lines(result.stderr)
+        #expect(lines.count == 1 && lines[0].hasPrefix("Error: org.example.crash:crash-in-step: ") && lines[0].contains("SIGSEGV"), "\(lines)")
+    }
+}
