@@ -79,3 +79,47 @@ struct ExportWebCommandTests {
         #expect(lines.count == 1 && lines[0].hasPrefix("Error: org.example.crash:crash-in-step: ") && lines[0].contains("SIGSEGV"), "\(lines)")
     }
 }
+
+/// The demo page in `Examples/web`: its style sheet is what the tool exports today, and a click
+/// in Chromium starts a push view transition that plays the exported keyframes.
+@Suite("the web demo")
+struct WebDemoTests {
+    static var demo: String { TestEnvironment.packageRoot.appendingPathComponent("Examples/web").path }
+
+    @Test("Examples/web/cube.css is what `catalog export web cube push pop` writes")
+    func styleSheetIsCurrent() throws {
+        let result = try CLI.run(["export", "web", "cube", "push", "pop"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let shipped = try String(contentsOfFile: Self.demo + "/cube.css", encoding: .utf8)
+        #expect(result.stdout == shipped, "regenerate it: catalog export web cube push pop --out Examples/web/cube.css")
+    }
+
+    @Test("a click in the demo app starts a push view transition with the exported keyframes, and the back button a pop")
+    func clickPushes() throws {
+        let script = """
+            (async () => {
+              const settle = () => new Promise((ok) => setTimeout(ok, 50));
+              const names = () => document.getAnimations().map((a) => a.animationName).sort().join(" ");
+              document.querySelector("li button").click();
+              await settle();
+              const push = names();
+              await Promise.all(document.getAnimations().map((a) => a.finished));
+              document.getElementById("back").click();
+              await settle();
+              return [push, names(), document.getElementById("subject").textContent];
+            })()
+            """
+        let spec: [String: Any] = [
+            "chromium": try ExternalTools.chromium(), "url": "file://\(Self.demo)/app.html", "width": 390, "height": 844, "script": script,
+        ]
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let specPath = dir + "/spec.json"
+        try JSONSerialization.data(withJSONObject: spec).write(to: URL(fileURLWithPath: specPath))
+        let report = try ExternalTools.consumer(["browser-run", specPath])
+        #expect((report["console"] as? [String] ?? ["no report"]).isEmpty, "\(report["console"] ?? "")")
+        let value = try #require(report["value"] as? [String])
+        #expect(value == ["tc-cube-push-new tc-cube-push-old", "tc-cube-pop-new tc-cube-pop-old", "Lunch on Friday?"])
+    }
+}

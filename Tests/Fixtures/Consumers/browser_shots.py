@@ -137,3 +137,21 @@ def shots(spec_path):
         return {"ready": ready, "parked": reports, "shots": files, "console": browser.console}
     finally:
         browser.close()
+
+
+def run(spec_path):
+    """Loads the spec's page and evaluates its script, a promise, once the page is loaded.
+
+    The spec is JSON: chromium, url, width, height and script. Returns the promise's value and
+    the console messages.
+    """
+    with open(spec_path) as f:
+        spec = json.load(f)
+    browser = Browser(spec["chromium"], spec["width"], spec["height"])
+    try:
+        browser.call("Page.navigate", {"url": spec["url"]}, session=True)
+        browser.evaluate("new Promise((ok) => { const wait = () => document.readyState === 'complete' ? ok(true) : setTimeout(wait, 20); wait(); })")
+        value = browser.evaluate(spec["script"])
+        return {"value": value, "console": browser.console}
+    finally:
+        browser.close()

@@ -12,6 +12,7 @@ standard error and exits 1 (2 when a library it needs is missing).
                                         renders one frame with rlottie (Debian's librlottie) to a PNG
   browser-shots SPEC                    parks a page at fractions of its animations in headless Chromium
                                         and screenshots it, cell by cell (browser_shots.py)
+  browser-run SPEC                      evaluates a script in a page in headless Chromium (browser_shots.py)
 """
 import ctypes
 import ctypes.util
@@ -180,6 +181,9 @@ def main(argv):
             need("PIL", "pillow")
             import browser_shots
             result = browser_shots.shots(args[0])
+        elif command == "browser-run" and len(args) == 1:
+            import browser_shots
+            result = browser_shots.run(args[0])
         elif command == "rlottie-render" and len(args) == 3:
             result = rlottie_render(args[0], int(args[1]), args[2], backdrop)
         else:
