@@ -21,7 +21,7 @@ struct ExportWeb: ParsableCommand {
             ::view-transition-new(root) per operation, selected by the view-transition type of \
             the same name: start one with document.startViewTransition({ update, types: ['push'] }). \
             The keyframes carry the sampled view states (matrix3d, opacity, z-index, the corner \
-            radius as a clip, dimming as a brightness filter) at the animator's duration with \
+            radius as a clip, dimming as a colour filter) at the animator's duration with \
             linear timing, close enough that no screen corner strays more than a quarter of a \
             pixel from the sampled motion. They are made for a page of --size CSS pixels. What \
             the web cannot show is described in docs/web-export.md. Without --out the CSS goes to \
