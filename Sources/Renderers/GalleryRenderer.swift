@@ -2,7 +2,8 @@ import TransitionCore
 
 /// One self-contained HTML page of many transitions: a section per animator with a card per
 /// transition, each resting at a moment of its motion, playing while the pointer is over it,
-/// and scrubbable with its own slider.
+/// and scrubbable with its own slider. A section can offer its animator's CSS View Transitions
+/// style sheet (`catalog export web`) to read and copy.
 public struct GalleryRenderer: Sendable {
     /// One transition on the page.
     public struct Item: Sendable {
@@ -44,8 +45,9 @@ public struct GalleryRenderer: Sendable {
         self.hold = hold
     }
 
-    /// The page of `items`, grouped in the order their groups first appear, under `title`.
-    public func render(_ items: [Item], title: String = "Transition Catalog") throws(RenderError) -> String {
+    /// The page of `items`, grouped in the order their groups first appear, under `title`, with
+    /// the style sheet `styleSheets` holds for a group offered for copying under its section.
+    public func render(_ items: [Item], title: String = "Transition Catalog", styleSheets: [String: String] = [:]) throws(RenderError) -> String {
         guard !items.isEmpty else { throw RenderError("the gallery has no transitions") }
         var groups: [String] = []
         for item in items where !groups.contains(item.group) { groups.append(item.group) }
@@ -75,7 +77,11 @@ public struct GalleryRenderer: Sendable {
                     """
                 n += 1
             }
-            body += "</div></section>\n"
+            body += "</div>"
+            if let sheet = styleSheets[group] {
+                body += "<details class=\"css\"><summary>CSS View Transitions</summary><p>Link it in a page of \(Format.number(head.timeline.containerBounds.width))x\(Format.number(head.timeline.containerBounds.height)) CSS pixels and start a view transition with its operation as the type (docs/web-export.md).</p><button type=\"button\" class=\"copy\">Copy</button><pre><code>\(HTMLText.escape(sheet))</code></pre></details>"
+            }
+            body += "</section>\n"
         }
         let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role in
             "<span class=\"key\"><i style=\"background:\(style.color(for: role).css)\"></i>\(role.name)</span>"
@@ -106,6 +112,10 @@ public struct GalleryRenderer: Sendable {
             figcaption{font-size:13px}
             figcaption b{color:\(style.label.css)}
             .tile input{width:100%;margin:0;accent-color:\(style.to.css)}
+            .css{margin:12px 0;max-width:960px}
+            .css summary{cursor:pointer;color:\(style.label.css)}
+            .css pre{max-height:320px;overflow:auto;padding:12px;border-radius:8px;background:#202127;font-size:12px;white-space:pre-wrap;word-break:break-all}
+            .css button{padding:4px 12px;border:0;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);font:inherit;cursor:pointer}
             \(CSSScene.sharedCSS(style: style))
             \(css)
             </style>
@@ -123,6 +133,17 @@ public struct GalleryRenderer: Sendable {
                 tile.addEventListener("mouseenter", () => { for (const a of animations()) a.play(); });
                 tile.addEventListener("mouseleave", () => { for (const a of animations()) a.pause(); });
                 slider.addEventListener("input", () => seek(slider.value / 1000));
+              }
+              for (const button of document.querySelectorAll(".css .copy")) {
+                const code = button.parentElement.querySelector("code");
+                button.addEventListener("click", () => {
+                  const selectAll = () => getSelection().selectAllChildren(code);
+                  if (navigator.clipboard) {
+                    navigator.clipboard.writeText(code.textContent).then(() => { button.textContent = "Copied"; }, selectAll);
+                  } else {
+                    selectAll();
+                  }
+                });
               }
               document.body.dataset.ready = "1";
             })();

@@ -84,15 +84,13 @@ struct WebScreenSample: Equatable {
         let frames = timeline.entries.map(\.frame)
         // The size each view's face is laid out for, as the PNG renderer lays it out.
         let sizes = FramePainter.layoutSizes(frames)
-        var found: [WebScreenSample?] = frames.map { sample(of: role, in: $0, bounds: bounds, sizes: sizes) }
-        let otherZ = frames.map { frame in
-            standIn(for: role == .from ? .to : .from, in: frame).flatMap { v in frame.drawOrder.firstIndex { $0.id == v.id } }
-        }
-        for i in found.indices {
-            guard var s = found[i] else { continue }
-            let mine = standIn(for: role, in: frames[i]).flatMap { v in frames[i].drawOrder.firstIndex { $0.id == v.id } } ?? 0
-            s.z = (otherZ[i].map { mine > $0 } ?? (role == .to)) ? 2 : 1
-            found[i] = s
+        let found: [WebScreenSample?] = frames.map { frame in
+            let drawn = frame.drawnViews
+            guard var s = sample(of: role, in: frame, drawn: drawn, bounds: bounds, sizes: sizes) else { return nil }
+            let rank = { (r: ViewRole) in standIn(for: r, in: frame, drawn: drawn).flatMap { v in drawn.firstIndex { $0.id == v.id } } }
+            let mine = rank(role) ?? 0
+            s.z = (rank(role == .from ? .to : .from).map { mine > $0 } ?? (role == .to)) ? 2 : 1
+            return s
         }
         let fallback = WebScreenSample(
             matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: role == .to ? 2 : 1, visible: false,
@@ -112,8 +110,8 @@ struct WebScreenSample: Equatable {
 
     /// The view that shows the screen with `role` in `frame`: the screen itself when it is
     /// drawn, else the largest snapshot or tile of it that is drawn.
-    static func standIn(for role: ViewRole, in frame: TransitionFrame) -> SampledView? {
-        let drawn = frame.drawnViews
+    static func standIn(for role: ViewRole, in frame: TransitionFrame, drawn: [SampledView]? = nil) -> SampledView? {
+        let drawn = drawn ?? frame.drawnViews
         if let screen = drawn.last(where: { $0.role == role }) { return screen }
         let screens = Set(frame.views.filter { $0.role == role }.map(\.id))
         return drawn.filter { v in ViewContent.source(of: v).map(screens.contains) ?? false }
@@ -121,8 +119,10 @@ struct WebScreenSample: Equatable {
     }
 
     /// The sample of one frame, or nil when the screen draws nothing.
-    static func sample(of role: ViewRole, in frame: TransitionFrame, bounds: Rect, sizes: [ViewID: (width: Double, height: Double)]) -> WebScreenSample? {
-        guard let view = standIn(for: role, in: frame) else { return nil }
+    static func sample(
+        of role: ViewRole, in frame: TransitionFrame, drawn: [SampledView], bounds: Rect, sizes: [ViewID: (width: Double, height: Double)]
+    ) -> WebScreenSample? {
+        guard let view = standIn(for: role, in: frame, drawn: drawn) else { return nil }
         let s = view.state, f = s.frame
         let W = bounds.width, H = bounds.height
         // The region of the screen's face the view shows, in face coordinates, and the face's size.
@@ -151,7 +151,7 @@ struct WebScreenSample: Equatable {
         // Dimming drawn above the view: a veil of grey level c and alpha a takes x to
         // x · (1 - a) + c · a; a coloured veil counts as the grey of its mean level.
         var veilScale = 1.0, veilOffset = 0.0
-        let order = frame.drawnViews
+        let order = drawn
         if let rank = order.firstIndex(where: { $0.id == view.id }) {
             for veil in order[(rank + 1)...] where veil.role == .dimming {
                 let color = veil.state.color ?? Color(red: 0, green: 0, blue: 0)

@@ -47,7 +47,7 @@ struct ExportWeb: ParsableCommand {
     var style: String?
 
     @Option(help: "Samples a second the motion is measured at before keyframes are chosen (30...480).")
-    var fps = 240
+    var fps = 120
 
     @OptionGroup var plugins: PluginOptions
 
@@ -68,31 +68,39 @@ struct ExportWeb: ParsableCommand {
         if ops.isEmpty { ops = chosen.description.operations }
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
-        var transitions: [WebTransitionCSS.Transition] = []
-        for op in ops {
-            let context: TransitionContext
-            do {
-                context = try TransitionContext(
-                    operation: op, style: try Resolution.style(op.isModal ? style : nil, for: chosen, operation: op), containerBounds: bounds)
-            } catch let error as TransitionContext.Error {
-                throw CLIError.usage(error.description)
-            }
-            let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
-                FrameTimes.progresses(duration: duration, fps: Double(fps))
-            }
-            for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID) \(op): \(m)") }
-            transitions.append(.init(operation: op, timeline: PreviewExport.timeline(sampled, animator: chosen)))
-        }
-        let css: String
-        do {
-            css = try WebTransitionCSS().render(animatorID: chosen.id, transitions: transitions)
-        } catch {
-            throw CLIError.usage(error.description)
-        }
+        let css = try Self.styleSheet(chosen, operations: ops, parameters: values, style: style, bounds: bounds, fps: fps)
         if let out {
             try PreviewExport.writeFile(Array(css.utf8), to: out)
         } else {
             print(css, terminator: "")
+        }
+    }
+
+    /// The style sheet of `animator`'s `operations`, each sampled in a worker process at `fps`.
+    /// - Throws: `CLIError` with one line when the plugin fails or the style does not apply.
+    static func styleSheet(
+        _ animator: AnimatorReference, operations: [TransitionOperation], parameters: [Double]? = nil, style: String? = nil, bounds: Rect,
+        fps: Int = 120
+    ) throws -> String {
+        var transitions: [WebTransitionCSS.Transition] = []
+        for op in operations {
+            let context: TransitionContext
+            do {
+                context = try TransitionContext(
+                    operation: op, style: try Resolution.style(op.isModal ? style : nil, for: animator, operation: op), containerBounds: bounds)
+            } catch let error as TransitionContext.Error {
+                throw CLIError.usage(error.description)
+            }
+            let sampled = try IsolatedSampling.sample(animator, context: context, parameters: parameters) { duration in
+                FrameTimes.progresses(duration: duration, fps: Double(fps))
+            }
+            for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(op): \(m)") }
+            transitions.append(.init(operation: op, timeline: PreviewExport.timeline(sampled, animator: animator)))
+        }
+        do {
+            return try WebTransitionCSS().render(animatorID: animator.id, transitions: transitions)
+        } catch {
+            throw CLIError.usage(error.description)
         }
     }
 }

@@ -10,7 +10,9 @@ struct Gallery: ParsableCommand {
         discussion: """
             DIR/index.html is one self-contained page: a section per animator, a card per \
             operation (in the animator's default style, with default parameters) that plays while \
-            the pointer is over it and has a slider to scrub. The directory is created when \
+            the pointer is over it and has a slider to scrub, and the animator's CSS for the \
+            browser's View Transitions API (as catalog export web writes it, from samples at \
+            --fps) to copy. The directory is created when \
             missing; the page is written whole or not at all.
             """)
 
@@ -47,7 +49,19 @@ struct Gallery: ParsableCommand {
         let progress = StderrProgress("gallery", total: total)
         defer { progress.finish() }
         var started = 0
+        var styleSheets: [String: String] = [:]
         for animator in animators {
+            var webTransitions: [WebTransitionCSS.Transition] = []
+            defer {
+                // The CSS comes from the same samples as the cards, --fps a second.
+                if !webTransitions.isEmpty {
+                    do {
+                        styleSheets[animator.id] = try WebTransitionCSS().render(animatorID: animator.id, transitions: webTransitions)
+                    } catch {
+                        printError("warning: \(animator.qualifiedID): \(error); its CSS is left out of the gallery")
+                    }
+                }
+            }
             for operation in animator.description.operations {
                 progress.update(started, "\(animator.id) \(operation)")
                 started += 1
@@ -65,14 +79,16 @@ struct Gallery: ParsableCommand {
                 for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(operation): \(m)") }
                 var caption = operation.name
                 if operation.isModal && style == .custom { caption += " (custom)" }
+                let timeline = PreviewExport.timeline(sampled, animator: animator)
                 items.append(GalleryRenderer.Item(
                     group: animator.id, groupTitle: animator.description.name, groupSummary: animator.description.summary,
-                    caption: caption, timeline: PreviewExport.timeline(sampled, animator: animator)))
+                    caption: caption, timeline: timeline))
+                webTransitions.append(.init(operation: operation, timeline: timeline))
             }
         }
         guard !items.isEmpty else { throw CLIError("no animator could be loaded, so the gallery would be empty") }
         progress.update(started, "writing the page")
-        let page = try GalleryRenderer().render(items)
+        let page = try GalleryRenderer().render(items, styleSheets: styleSheets)
         progress.finish()
         do {
             try AtomicFile.makeDirectory(out)
