@@ -98,7 +98,8 @@ struct WebDemoTests {
     func clickPushes() throws {
         let script = """
             (async () => {
-              const settle = () => new Promise((ok) => setTimeout(ok, 50));
+              // The transition's animations appear once the browser has captured both states.
+              const settle = () => new Promise((ok) => { const t0 = Date.now(); const w = () => document.getAnimations().length || Date.now() - t0 > 20000 ? ok() : setTimeout(w, 20); w(); });
               const names = () => document.getAnimations().map((a) => a.animationName).sort().join(" ");
               document.querySelector("li button").click();
               await settle();

@@ -134,6 +134,7 @@ struct WebExportBrowserTests {
               if (ok) { waiting.delete(kind + m.n); ok(m); }
             });
             window.allReady = ask("ready");
+            window.waitingFor = () => [...waiting.keys()];
             const frames = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));
             window.park = (fraction) => {
               const replies = ask("parked");

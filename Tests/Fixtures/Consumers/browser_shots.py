@@ -120,7 +120,8 @@ def shots(spec_path):
     try:
         browser.call("Page.navigate", {"url": spec["url"]}, session=True)
         ready = browser.evaluate(
-            "new Promise((ok, no) => { const t = setTimeout(() => no(new Error('the page was not ready within 30 s')), 30000);"
+            "new Promise((ok, no) => { const t = setTimeout(() => no(new Error('the page was not ready within 120 s; waiting for '"
+            " + (window.waitingFor ? window.waitingFor().join(' ') : 'its script'))), 120000);"
             " const wait = () => window.allReady ? window.allReady.then(r => { clearTimeout(t); ok(r); }) : setTimeout(wait, 20); wait(); })")
         reports, files = [], []
         for n, fraction in enumerate(spec["fractions"]):
