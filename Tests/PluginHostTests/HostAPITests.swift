@@ -40,14 +40,7 @@ import TransitionCore
     @Test func cProgramDrivesLikeTheSwiftDrivers() throws {
         let dir = try Self.scratch("tc-host-drive")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let source = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/drive.c").path
-        let products = TestEnvironment.productsDirectory
-        let build = try runProcess("/usr/bin/env", [
-            TestEnvironment.cCompiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", TestEnvironment.includeDirectory, source,
-            "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/drive",
-        ])
-        try #require(build.status == 0, "the C fixture does not build: \(build.stderr)")
-        let run = try runProcess(dir + "/drive", [TestEnvironment.builtinPlugin, TestEnvironment.catalogExecutable])
+        let run = try runProcess(try Self.compileFixture("drive", into: dir), [TestEnvironment.builtinPlugin, TestEnvironment.catalogExecutable])
         try #require(run.status == 0, "the C fixture failed: \(run.stderr)")
         let compared = ["frame ", "view ", "release ", "end ", "layers "]
         let fromC = run.stdout.split(separator: "\n").map(String.init).filter { line in compared.contains { line.hasPrefix($0) } }
@@ -56,6 +49,26 @@ import TransitionCore
         for (c, swift) in zip(fromC, fromSwift) { #expect(c == swift) }
         #expect(run.stdout.contains("refused pop detail"), "the update after the cancel was not refused with a message")
         #expect(fromC.contains("release finishes=0") && fromC.contains("layers after-present home dimming(0.400) sheet"))
+    }
+
+    /// Plugins that crash never take the embedding process down with worker isolation: the one
+    /// that crashes while loading is refused by the scan, the animator that crashes in a step is
+    /// refused at its first transition (and the next), and other animators still run.
+    @Test func crashingPluginsAreRefused() throws {
+        let dir = try Self.scratch("tc-host-crash")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("crashing", into: dir)
+        let run = try runProcess(exe, [
+            TestEnvironment.builtinPlugin, try FixturePlugins.path("crash_on_load"), try FixturePlugins.path("crash_in_step"),
+            TestEnvironment.catalogExecutable,
+        ])
+        #expect(run.status == 0, "the embedding process did not survive: \(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("refused: ") && $0.contains("crash_on_load") }, "\(run.stdout)")
+        let broken = lines.filter { $0.hasPrefix("push crash-in-step: status 9: ") }
+        #expect(broken.count == 2, "\(run.stdout)")
+        #expect(broken.first?.contains("SIGSEGV") == true, "the refusal does not name the signal: \(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("push slide: progress") } && lines.last == "survived", "\(run.stdout)")
     }
 
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
@@ -152,6 +165,18 @@ import TransitionCore
         lines.append("end dismiss finished=\(try dismiss.complete().finished ? 1 : 0)")
         layers(modal.layers, "after-dismiss")
         return lines
+    }
+
+    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library.
+    static func compileFixture(_ name: String, into dir: String) throws -> String {
+        let source = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/\(name).c").path
+        let products = TestEnvironment.productsDirectory
+        let build = try runProcess("/usr/bin/env", [
+            TestEnvironment.cCompiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", TestEnvironment.includeDirectory, source,
+            "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/" + name,
+        ])
+        try #require(build.status == 0, "the C fixture \(name).c does not build: \(build.stderr)")
+        return dir + "/" + name
     }
 
     static func scratch(_ name: String) throws -> String {
