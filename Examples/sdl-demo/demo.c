@@ -9,11 +9,12 @@
  *                    finishes or cancels to catch it
  *
  * Usage: sdl-demo --plugin LIBRARY [--catalog EXECUTABLE] [--rules FILE] [--script FILE]
- *                 [--flat] [--size WxH]
+ *                 [--shots DIRECTORY] [--flat] [--size WxH]
  *
  * A script replays pointer events and takes screenshots on a fixed 60 Hz clock, one command a
  * line, times in seconds from the start:
  *   at TIME down X Y | at TIME move X Y | at TIME up X Y | at TIME shot FILE.bmp | at TIME quit
+ * Screenshot files are relative to --shots (default: the current directory).
  * In a script run every host call that drives a transition is printed, one a line, with its
  * arguments and time, so a test can replay the same calls on the Swift drivers.
  * --flat paints every view in one flat colour by role (from blue, to orange, made views in their
@@ -405,7 +406,7 @@ int main(int argc, char **argv) {
     demo_t demo;
     tch_host_options_t options;
     tch_driver_options_t d;
-    const char *plugin = NULL, *catalog = NULL, *rules = NULL, *script = NULL;
+    const char *plugin = NULL, *catalog = NULL, *rules = NULL, *script = NULL, *shots = ".";
     const char *paths[1], *root[1] = {"home"};
     char error[512];
     script_event_t events[MAX_EVENTS];
@@ -421,10 +422,11 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[i], "--catalog") == 0 && i + 1 < argc) catalog = argv[++i];
         else if (strcmp(argv[i], "--rules") == 0 && i + 1 < argc) rules = argv[++i];
         else if (strcmp(argv[i], "--script") == 0 && i + 1 < argc) script = argv[++i];
+        else if (strcmp(argv[i], "--shots") == 0 && i + 1 < argc) shots = argv[++i];
         else if (strcmp(argv[i], "--flat") == 0) demo.flat = 1;
         else if (strcmp(argv[i], "--size") == 0 && i + 1 < argc && sscanf(argv[i + 1], "%dx%d", &demo.width, &demo.height) == 2) i++;
         else {
-            fprintf(stderr, "usage: sdl-demo --plugin LIBRARY [--catalog EXECUTABLE] [--rules FILE] [--script FILE] [--flat] [--size WxH]\n");
+            fprintf(stderr, "usage: sdl-demo --plugin LIBRARY [--catalog EXECUTABLE] [--rules FILE] [--script FILE] [--shots DIRECTORY] [--flat] [--size WxH]\n");
             return 2;
         }
     }
@@ -470,9 +472,11 @@ int main(int argc, char **argv) {
                 else if (strcmp(s->kind, "up") == 0) pointer_up(&demo, s->x, s->y);
                 else if (strcmp(s->kind, "quit") == 0) quit = 1;
                 else if (strcmp(s->kind, "shot") == 0) {
+                    char path[1024];
+                    snprintf(path, sizeof path, "%s/%s", shots, s->file);
                     render(&demo);
-                    screenshot(&demo, s->file);
-                    printf("shot %s %.17g\n", s->file, demo.now);
+                    screenshot(&demo, path);
+                    printf("shot %s %.17g\n", path, demo.now);
                 }
             }
             if (next == event_count) quit = 1;

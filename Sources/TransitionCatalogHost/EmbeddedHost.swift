@@ -20,6 +20,8 @@ final class EmbeddedHost {
     var lastError = LastError()
     /// Strings given out until the host closes.
     let kept = CStrings()
+    /// The refused lines as C strings, made on first use.
+    lazy var refusedPointers: [UnsafePointer<CChar>] = refusedLines.map { kept.keep($0) }
     /// Choices arrays given out until the host closes.
     private var choiceArrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
     /// Trial outcomes by transition kind: nil passed, else why the animator is refused.

@@ -45,7 +45,7 @@ public func tch_host_refused_plugin_count(_ host: OpaquePointer?) -> UInt32 {
 @_cdecl("tch_host_refused_plugin")
 public func tch_host_refused_plugin(_ host: OpaquePointer?, _ index: UInt32) -> UnsafePointer<CChar>? {
     guard let h = object(host, as: EmbeddedHost.self), Int(index) < h.refusedLines.count else { return nil }
-    return h.kept.keep(h.refusedLines[Int(index)])
+    return h.refusedPointers[Int(index)]
 }
 
 @_cdecl("tch_host_animator_count")

@@ -40,15 +40,18 @@ import TransitionCore
     @Test func cProgramDrivesLikeTheSwiftDrivers() throws {
         let dir = try Self.scratch("tc-host-drive")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let run = try runProcess(try Self.compileFixture("drive", into: dir), [TestEnvironment.builtinPlugin, TestEnvironment.catalogExecutable])
+        let broken = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/broken-transitions.json").path
+        let run = try runProcess(try Self.compileFixture("drive", into: dir), [TestEnvironment.builtinPlugin, TestEnvironment.catalogExecutable, broken])
         try #require(run.status == 0, "the C fixture failed: \(run.stderr)")
-        let compared = ["frame ", "view ", "release ", "end ", "layers "]
+        let compared = ["animator ", "parameter ", "frame ", "view ", "release ", "end ", "layers "]
         let fromC = run.stdout.split(separator: "\n").map(String.init).filter { line in compared.contains { line.hasPrefix($0) } }
         let fromSwift = try Self.swiftDrive()
         #expect(fromC.count == fromSwift.count, "C printed \(fromC.count) lines, Swift \(fromSwift.count)")
         for (c, swift) in zip(fromC, fromSwift) { #expect(c == swift) }
         #expect(run.stdout.contains("refused pop detail"), "the update after the cancel was not refused with a message")
         #expect(fromC.contains("release finishes=0") && fromC.contains("layers after-present home dimming(0.400) sheet"))
+        #expect(run.stdout.contains("file-refused \(broken): rules[0].animator: unknown animator 'no-such-animator'"), "\(run.stdout)")
+        #expect(run.stdout.contains("push-on-tabs this driver does not serve push"), "\(run.stdout)")
     }
 
     /// Plugins that crash never take the embedding process down with worker isolation: the one
@@ -69,6 +72,21 @@ import TransitionCore
         #expect(broken.count == 2, "\(run.stdout)")
         #expect(broken.first?.contains("SIGSEGV") == true, "the refusal does not name the signal: \(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("push slide: progress") } && lines.last == "survived", "\(run.stdout)")
+    }
+
+    /// With in-process isolation the scan still refuses the plugin that crashes on load, and the
+    /// animator that crashes in a step takes the embedding process down: the option does skip
+    /// the worker trial, as the header says.
+    @Test func inProcessSkipsTheTrialButKeepsTheScan() throws {
+        let dir = try Self.scratch("tc-host-in-process")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("crashing", into: dir)
+        let run = try runProcess(exe, [
+            TestEnvironment.builtinPlugin, try FixturePlugins.path("crash_on_load"), try FixturePlugins.path("crash_in_step"),
+            TestEnvironment.catalogExecutable, "in-process",
+        ], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.status != 0 && !run.stdout.contains("survived"), "\(run.stdout)")
+        #expect(run.stdout.contains("refused: ") && run.stdout.contains("crash_on_load"), "\(run.stdout)")
     }
 
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
@@ -111,6 +129,15 @@ import TransitionCore
             json: #"{"version": 1, "rules": [{"operation": ["present", "dismiss"], "animator": "form-sheet", "style": "custom"}]}"#,
             fileName: "rules", catalog: catalog.animators.map(\.description))
         var lines: [String] = []
+        for animator in catalog.animators where ["slide", "form-sheet"].contains(animator.id) {
+            let d = animator.description
+            let operations = d.operations.reduce(0) { $0 | 1 << $1.rawValue }, styles = d.styles.reduce(0) { $0 | 1 << ($1 == .custom ? 1 : 0) }
+            lines.append("animator \(d.id) \(animator.qualifiedID) operations=\(operations) styles=\(styles) reversible=\(d.reversible ? 1 : 0) parameters=\(d.parameters.count)")
+            for p in d.parameters {
+                lines.append(String(format: "parameter %@ type=%u default=%g range=%g...%g choices=", p.id, p.kind.rawValue, p.defaultValue, p.minimum, p.maximum)
+                    + p.choices.joined(separator: ","))
+            }
+        }
         func frame(_ t: DrivenTransition, _ label: String, _ time: Double, origin: Double) {
             let f = t.frame(at: time - origin)
             let phase = t.controller.phase(at: time - origin)
@@ -164,6 +191,11 @@ import TransitionCore
         frame(dismiss, "dismiss-mid", 30.1, origin: 30)
         lines.append("end dismiss finished=\(try dismiss.complete().finished ? 1 : 0)")
         layers(modal.layers, "after-dismiss")
+        let bar = TabDriver(screens: ["inbox", "search", "settings"], director: TransitionDirector(catalog: catalog, source: sheet, containerBounds: bounds))
+        let tab = try bar.beginSelect(2)
+        frame(tab, "tab", 40.0, origin: 40)
+        lines.append("end tab finished=\(try tab.complete().finished ? 1 : 0)")
+        layers(bar.layers, "after-tab")
         return lines
     }
 

@@ -34,17 +34,14 @@ import TransitionCore
             "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-lm", "-o", dir + "/sdl-demo",
         ])
         try #require(build.status == 0, "the demo does not build: \(build.stderr)")
-        let script = try String(contentsOfFile: root + "/Examples/sdl-demo/script.txt", encoding: .utf8)
-            .replacingOccurrences(of: "SHOTS", with: dir)
-        try script.write(toFile: dir + "/script.txt", atomically: true, encoding: .utf8)
         let rules = root + "/Examples/sdl-demo/transitions.json"
         guard let xvfb = ExternalTools.findOnPath("xvfb-run") else {
             throw ExternalTools.ToolError("xvfb-run is not installed (apt-get install xvfb xauth, or scripts/test); the demo test runs the demo under Xvfb")
         }
         let run = try runProcess(xvfb, [
             "-a", dir + "/sdl-demo", "--plugin", TestEnvironment.builtinPlugin, "--catalog", TestEnvironment.catalogExecutable,
-            "--rules", rules, "--script", dir + "/script.txt", "--flat",
-        ], environment: ["TRANSITION_CATALOG_CACHE": TestEnvironment.scanCache])
+            "--rules", rules, "--script", root + "/Examples/sdl-demo/script.txt", "--shots", dir, "--flat",
+        ])
         try #require(run.status == 0, "the scripted demo failed: \(run.stderr)")
 
         let shots = try Self.replay(log: run.stdout, rules: rules, into: dir)

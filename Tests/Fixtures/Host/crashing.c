@@ -4,7 +4,11 @@
  * crashes half-way through a step is refused at its first transition, after which the built-in
  * slide still runs.
  *
- * Usage: crashing BUILTIN_PLUGIN CRASH_ON_LOAD CRASH_IN_STEP CATALOG_EXECUTABLE
+ * With `in-process`, the host runs plugins without the worker trial: the scan still refuses the
+ * plugin that crashes on load, and the animator that crashes in a step takes this process down,
+ * as the header warns.
+ *
+ * Usage: crashing BUILTIN_PLUGIN CRASH_ON_LOAD CRASH_IN_STEP CATALOG_EXECUTABLE [in-process]
  */
 #include <stdio.h>
 #include <string.h>
@@ -52,18 +56,20 @@ int main(int argc, char **argv) {
     const char *root[] = {"home"};
     char error[512];
     uint32_t i;
-    if (argc != 5) return 2;
+    if (argc != 5 && !(argc == 6 && strcmp(argv[5], "in-process") == 0)) return 2;
     memset(&options, 0, sizeof options);
     options.struct_size = sizeof options;
     options.plugin_paths = (const char *const *)&argv[1];
     options.plugin_path_count = 3;
     options.worker_executable = argv[4];
     options.scan_cache_file = "";
+    options.isolation = argc == 6 ? TCH_ISOLATION_IN_PROCESS : TCH_ISOLATION_WORKER;
     if (tch_host_open(&options, &host, error, sizeof error) != TCH_OK) {
         printf("open failed: %s\n", error);
         return 1;
     }
     for (i = 0; i < tch_host_refused_plugin_count(host); i++) printf("refused: %s\n", tch_host_refused_plugin(host, i));
+    fflush(stdout);
     memset(&d, 0, sizeof d);
     d.struct_size = sizeof d;
     d.kind = TCH_DRIVER_NAVIGATION;

@@ -2,7 +2,9 @@
  * Drives an interactive pop and a custom present through the host API only, and prints what the
  * frames show, one line per view, for HostAPITests to set against the Swift drivers.
  *
- * Usage: drive PLUGIN_LIBRARY CATALOG_EXECUTABLE
+ * Also lists the parameters of slide, switches tabs, and loads a broken transitions file.
+ *
+ * Usage: drive PLUGIN_LIBRARY CATALOG_EXECUTABLE BROKEN_TRANSITIONS_FILE
  */
 #include <stdio.h>
 #include <string.h>
@@ -63,8 +65,8 @@ int main(int argc, char **argv) {
     const char *root[] = {"home"};
     int32_t finishes = -1, finished = -1;
 
-    if (argc != 3) {
-        fprintf(stderr, "usage: drive PLUGIN_LIBRARY CATALOG_EXECUTABLE\n");
+    if (argc != 4) {
+        fprintf(stderr, "usage: drive PLUGIN_LIBRARY CATALOG_EXECUTABLE BROKEN_TRANSITIONS_FILE\n");
         return 2;
     }
     paths[0] = argv[1];
@@ -77,6 +79,33 @@ int main(int argc, char **argv) {
     options.scan_cache_file = "";
     if (check(tch_host_open(&options, &host, error, sizeof error), "tch_host_open", error)) return 1;
     printf("animators %u refused %u\n", tch_host_animator_count(host), tch_host_refused_plugin_count(host));
+    {
+        uint32_t a, p, c;
+        for (a = 0; a < tch_host_animator_count(host); a++) {
+            tch_animator_info_t info;
+            memset(&info, 0, sizeof info);
+            info.struct_size = sizeof info;
+            if (check(tch_host_animator_info(host, a, &info), "tch_host_animator_info", tch_host_error(host))) return 1;
+            if (strcmp(info.id, "slide") != 0 && strcmp(info.id, "form-sheet") != 0) continue;
+            printf("animator %s %s operations=%u styles=%u reversible=%u parameters=%u\n", info.id, info.qualified_id,
+                   info.operations, info.styles, info.reversible, info.parameter_count);
+            for (p = 0; p < info.parameter_count; p++) {
+                tch_parameter_info_t param;
+                memset(&param, 0, sizeof param);
+                param.struct_size = sizeof param;
+                if (check(tch_host_parameter_info(host, a, p, &param), "tch_host_parameter_info", tch_host_error(host))) return 1;
+                printf("parameter %s type=%u default=%g range=%g...%g choices=", param.id, param.type, param.default_value,
+                       param.minimum, param.maximum);
+                for (c = 0; c < param.choice_count; c++) printf("%s%s", c ? "," : "", param.choices[c]);
+                printf("\n");
+            }
+        }
+    }
+    if (tch_host_load_transitions_file(host, argv[3]) != TCH_E_FILE) {
+        fprintf(stderr, "the broken transitions file was not refused\n");
+        return 1;
+    }
+    printf("file-refused %s\n", tch_host_error(host));
 
     memset(&rule, 0, sizeof rule);
     rule.struct_size = sizeof rule;
@@ -163,6 +192,35 @@ int main(int argc, char **argv) {
     if (check(tch_transition_end(t, &finished), "end dismiss", tch_driver_error(modal))) return 1;
     printf("end dismiss finished=%d\n", finished);
     print_layers(modal, "after-dismiss");
+
+    /* A tab switch with the system default: an instant change. */
+    {
+        const char *tabs[] = {"inbox", "search", "settings"};
+        tch_driver_t *bar = NULL;
+        memset(&d, 0, sizeof d);
+        d.struct_size = sizeof d;
+        d.kind = TCH_DRIVER_TABS;
+        d.container_width = 390;
+        d.container_height = 844;
+        d.screens = tabs;
+        d.screen_count = 3;
+        if (check(tch_driver_create(host, &d, &bar), "tch_driver_create", tch_host_error(host))) return 1;
+        memset(&b, 0, sizeof b);
+        b.struct_size = sizeof b;
+        b.operation = TC_OPERATION_TAB;
+        b.tab_index = 2;
+        b.start_time = 40.0;
+        if (check(tch_transition_begin(bar, &b, &t), "tab", tch_driver_error(bar))) return 1;
+        if (print_frame(t, "tab", 40.0)) return 1;
+        if (check(tch_transition_end(t, &finished), "end tab", tch_driver_error(bar))) return 1;
+        printf("end tab finished=%d\n", finished);
+        print_layers(bar, "after-tab");
+        b.operation = TC_OPERATION_PUSH;
+        b.screen = "x";
+        if (tch_transition_begin(bar, &b, &t) != TCH_E_INVALID_ARGUMENT) return 1;
+        printf("push-on-tabs %s\n", tch_driver_error(bar));
+        tch_driver_destroy(bar);
+    }
 
     tch_driver_destroy(nav);
     tch_driver_destroy(modal);
