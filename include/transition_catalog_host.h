@@ -101,7 +101,8 @@ typedef struct tch_host_options {
     uint32_t plugin_path_count;
     uint32_t use_environment;           /* nonzero: also the directories of TRANSITION_ANIMATOR_PATH */
     const char *worker_executable;      /* the `catalog` executable; NULL: `catalog` in the
-                                           library's directory, else on the PATH */
+                                           library's directory or in ../bin from it (an
+                                           installed prefix), else on the PATH */
     const char *scan_cache_file;        /* NULL: the default cache (see `catalog list`); "" for none */
     double worker_timeout;              /* seconds one plugin call may take in a worker; 0: 2 s */
 } tch_host_options_t;

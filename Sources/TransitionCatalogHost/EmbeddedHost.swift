@@ -61,7 +61,8 @@ final class EmbeddedHost {
         return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
     }
 
-    /// The worker executable: the one given, else `catalog` beside this library, else on the PATH.
+    /// The worker executable: the one given, else `catalog` beside this library (a build
+    /// directory) or in `../bin` (an installed prefix), else on the PATH.
     private static func workerExecutable(_ given: String?, environment: [String: String]) throws(HostFailure) -> String {
         if let given {
             guard FileManager.default.isExecutableFile(atPath: given) else {
@@ -71,13 +72,15 @@ final class EmbeddedHost {
         }
         var candidates: [String] = []
         if let library = libraryPath() {
-            candidates.append(URL(fileURLWithPath: library).deletingLastPathComponent().appendingPathComponent("catalog").path)
+            let dir = URL(fileURLWithPath: library).deletingLastPathComponent()
+            candidates.append(dir.appendingPathComponent("catalog").path)
+            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("bin/catalog").path)
         }
         for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             candidates.append("\(dir)/catalog")
         }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw HostFailure(.worker, "cannot find the catalog executable that scans plugins in worker processes; put it beside libTransitionCatalogHost.so or on the PATH, or set worker_executable")
+            throw HostFailure(.worker, "cannot find the catalog executable that scans plugins in worker processes; put it beside libTransitionCatalogHost.so, in ../bin from it, or on the PATH, or set worker_executable")
         }
         return found
     }
