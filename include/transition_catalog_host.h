@@ -236,8 +236,8 @@ typedef struct tch_driver_options {
 /* Makes a driver over `host`'s plugins and rules. [handle-thread] */
 TC_EXPORT tch_status_t tch_driver_create(tch_host_t *host, const tch_driver_options_t *options, tch_driver_t **out_driver);
 
-/* Destroys a driver. A transition of it still running is ended as cancelled first. NULL is
- * ignored. [handle-thread] */
+/* Destroys a driver handle. A transition of it still running stays valid (it keeps the driver
+ * alive) until tch_transition_end. NULL is ignored. [handle-thread] */
 TC_EXPORT void tch_driver_destroy(tch_driver_t *driver);
 
 /* The message of the last failed call on `driver`, or ""; owned by the driver, valid until the

@@ -52,6 +52,8 @@ import TransitionCore
         #expect(fromC.contains("release finishes=0") && fromC.contains("layers after-present home dimming(0.400) sheet"))
         #expect(run.stdout.contains("file-refused \(broken): rules[0].animator: unknown animator 'no-such-animator'"), "\(run.stdout)")
         #expect(run.stdout.contains("push-on-tabs this driver does not serve push"), "\(run.stdout)")
+        #expect(fromC.contains("layers after-matched-push photo"), "the matched push did not land on photo")
+        #expect(fromC.filter { $0.hasPrefix("view ") }.count > 20, "too few views to compare")
     }
 
     /// Plugins that crash never take the embedding process down with worker isolation: the one
@@ -126,7 +128,12 @@ import TransitionCore
         let catalog = PluginCatalog.load(PluginSearchPath(explicit: [TestEnvironment.builtinPlugin], environment: [:], builtInDirectory: nil))
         let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
         let sheet = try TransitionsSourceFile(
-            json: #"{"version": 1, "rules": [{"operation": ["present", "dismiss"], "animator": "form-sheet", "style": "custom"}]}"#,
+            json: #"""
+                {"version": 1, "rules": [
+                  {"operation": ["present", "dismiss"], "animator": "form-sheet", "style": "custom"},
+                  {"operation": "push", "to": "photo", "animator": "ios-zoom"},
+                  {"operation": "push", "animator": "cube"}]}
+                """#,
             fileName: "rules", catalog: catalog.animators.map(\.description))
         var lines: [String] = []
         for animator in catalog.animators where ["slide", "form-sheet"].contains(animator.id) {
@@ -146,7 +153,11 @@ import TransitionCore
             lines.append(String(format: "frame %@ t=%.3f progress=%.6f phase=%u views=%u", label, time, f.progress, codes[phase]!, drawn.count))
             for v in drawn {
                 let s = v.state
-                let screen = v.role == .from ? t.transition.fromScreen : v.role == .to ? t.transition.toScreen : "-"
+                func screen(of role: ViewRole) -> String? {
+                    role == .from ? t.transition.fromScreen : role == .to ? t.transition.toScreen : nil
+                }
+                let source = (v.state.content?.source ?? v.source).flatMap { f[$0]?.role }
+                let screen = screen(of: v.role) ?? source.flatMap(screen(of:)) ?? "-"
                 let corner = s.project(x: -s.frame.width / 2, y: -s.frame.height / 2, camera: f.camera)
                 lines.append(String(
                     format: "view %@ %@ frame=%.3f,%.3f,%.3fx%.3f alpha=%.4f z=%d radius=%.3f tx=%.3f corner=%.3f,%.3f",
@@ -181,6 +192,11 @@ import TransitionCore
         frame(pop, "pop-settled", 12.0, origin: 10)
         lines.append("end pop finished=\(try pop.complete().finished ? 1 : 0)")
         layers(nav.layers, "after-pop")
+        let card = MatchedElement(id: "card", fromFrame: Rect(x: 16, y: 200, width: 358, height: 120), toFrame: bounds)
+        let matched = try nav.beginPush("photo", matching: [card])
+        frame(matched, "matched-push", 15.1, origin: 15)
+        lines.append("end matched-push finished=\(try matched.complete().finished ? 1 : 0)")
+        layers(nav.layers, "after-matched-push")
         let modal = ModalDriver(presenting: "home", director: TransitionDirector(catalog: catalog, source: sheet, containerBounds: bounds))
         let present = try modal.beginPresent("sheet")
         frame(present, "present-mid", 20.15, origin: 20)

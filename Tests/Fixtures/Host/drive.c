@@ -30,7 +30,7 @@ static int print_frame(tch_transition_t *t, const char *label, double time) {
     printf("frame %s t=%.3f progress=%.6f phase=%u views=%u\n", label, time, frame.progress, frame.phase, frame.view_count);
     for (i = 0; i < frame.view_count; i++) {
         const tch_view_t *v = &frame.views[i];
-        const char *screen = (v->role == TC_ROLE_FROM || v->role == TC_ROLE_TO) && v->screen ? v->screen : "-";
+        const char *screen = v->screen ? v->screen : "-";
         double x, y, w;
         if (check(tch_transition_project(t, i, 0, 0, &x, &y, &w), "tch_transition_project", tch_transition_error(t))) return 1;
         printf("view %s %s frame=%.3f,%.3f,%.3fx%.3f alpha=%.4f z=%d radius=%.3f tx=%.3f corner=%.3f,%.3f\n",
@@ -114,6 +114,15 @@ int main(int argc, char **argv) {
     rule.animator = "form-sheet";
     rule.style = TC_STYLE_CUSTOM;
     if (check(tch_host_add_rule(host, &rule), "tch_host_add_rule", tch_host_error(host))) return 1;
+    /* Pushes turn a cube in perspective, except to "photo", which zooms from a matched element. */
+    rule.operations = TC_OPERATION_BIT(TC_OPERATION_PUSH);
+    rule.to_screen = "photo";
+    rule.animator = "ios-zoom";
+    rule.style = -1;
+    if (check(tch_host_add_rule(host, &rule), "tch_host_add_rule", tch_host_error(host))) return 1;
+    rule.to_screen = NULL;
+    rule.animator = "cube";
+    if (check(tch_host_add_rule(host, &rule), "tch_host_add_rule", tch_host_error(host))) return 1;
 
     /* The navigation stack: push detail to the end, then pop it with a gesture. */
     memset(&d, 0, sizeof d);
@@ -163,6 +172,31 @@ int main(int argc, char **argv) {
     if (check(tch_transition_end(t, &finished), "end pop", tch_driver_error(nav))) return 1;
     printf("end pop finished=%d\n", finished);
     print_layers(nav, "after-pop");
+
+    /* A push with a matched element: a card of detail becomes the photo screen. */
+    {
+        tc_matched_element_t card;
+        memset(&card, 0, sizeof card);
+        card.id = "card";
+        card.from_frame.x = 16;
+        card.from_frame.y = 200;
+        card.from_frame.width = 358;
+        card.from_frame.height = 120;
+        card.to_frame.width = 390;
+        card.to_frame.height = 844;
+        memset(&b, 0, sizeof b);
+        b.struct_size = sizeof b;
+        b.operation = TC_OPERATION_PUSH;
+        b.screen = "photo";
+        b.start_time = 15.0;
+        b.matched_elements = &card;
+        b.matched_element_count = 1;
+        if (check(tch_transition_begin(nav, &b, &t), "matched push", tch_driver_error(nav))) return 1;
+        if (print_frame(t, "matched-push", 15.1)) return 1;
+        if (check(tch_transition_end(t, &finished), "end matched push", tch_driver_error(nav))) return 1;
+        printf("end matched-push finished=%d\n", finished);
+        print_layers(nav, "after-matched-push");
+    }
 
     /* A custom present with dimming, then its dismiss. */
     memset(&d, 0, sizeof d);
