@@ -140,9 +140,10 @@ static SDL_Color flat_color(uint32_t role, tc_color_t own) {
     return c;
 }
 
-/* Draws view `index` of the transition's last frame as a GRID x GRID mesh of projected points:
- * every vertex goes through the engine's projection, so 3D turns show true perspective. */
-static void draw_view(demo_t *demo, tch_transition_t *t, uint32_t index, const tch_view_t *view) {
+/* Draws view `index` of the transition's last frame (`to_screen` is the arriving screen) as a
+ * GRID x GRID mesh of projected points: every vertex goes through the engine's projection, so 3D
+ * turns show true perspective. */
+static void draw_view(demo_t *demo, tch_transition_t *t, uint32_t index, const tch_view_t *view, const char *to_screen) {
     SDL_Vertex vertices[(GRID + 1) * (GRID + 1)];
     int indices[GRID * GRID * 6];
     int i, j, n = 0;
@@ -158,8 +159,7 @@ static void draw_view(demo_t *demo, tch_transition_t *t, uint32_t index, const t
     tch_transition_project(t, index, 1, 1, &cx, &cy, &cw);
     if (!view->double_sided && (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) < 0) return;
 
-    if (view->screen && !demo->flat && (view->role == TC_ROLE_FROM || view->role == TC_ROLE_TO ||
-                                        view->role == TC_ROLE_SNAPSHOT || view->role == TC_ROLE_TILE)) {
+    if (view->screen && !demo->flat) {
         texture = screen_texture(demo, view->screen);
         if (view->has_content_rect) {
             u0 = view->content_rect.x / demo->width;
@@ -167,9 +167,11 @@ static void draw_view(demo_t *demo, tch_transition_t *t, uint32_t index, const t
             us = view->content_rect.width / demo->width;
             vs = view->content_rect.height / demo->height;
         }
+    } else if (view->screen && (view->role == TC_ROLE_SNAPSHOT || view->role == TC_ROLE_TILE)) {
+        /* a picture of a screen takes that screen's colour, as the renderer paints it */
+        tint = flat_color(to_screen && strcmp(view->screen, to_screen) == 0 ? TC_ROLE_TO : TC_ROLE_FROM, view->state.color);
     } else {
-        tint = flat_color(view->screen && view->role == TC_ROLE_DECORATION ? TC_ROLE_FROM : view->role, view->state.color);
-        if (view->role == TC_ROLE_SNAPSHOT || view->role == TC_ROLE_TILE) tint = flat_color(TC_ROLE_FROM, view->state.color);
+        tint = flat_color(view->role, view->state.color);
     }
     tint.a = (Uint8)fmax(0, fmin(255, tint.a * alpha));
     for (j = 0; j <= GRID; j++) {
@@ -245,7 +247,11 @@ static void render(demo_t *demo) {
         memset(&frame, 0, sizeof frame);
         frame.struct_size = sizeof frame;
         if (tch_transition_frame(demo->running, demo->now, &frame) != TCH_OK) fail("frame", tch_transition_error(demo->running));
-        for (i = 0; i < frame.view_count; i++) draw_view(demo, demo->running, i, &frame.views[i]);
+        tch_transition_info_t info;
+        memset(&info, 0, sizeof info);
+        info.struct_size = sizeof info;
+        tch_transition_info(demo->running, &info);
+        for (i = 0; i < frame.view_count; i++) draw_view(demo, demo->running, i, &frame.views[i], info.to_screen);
         if (frame.settled) settle(demo);
     } else {
         uint32_t count = 0, i;
@@ -298,9 +304,6 @@ static void pointer_down(demo_t *demo, double x) {
         return;
     }
     if (!demo->running && !demo->modal && x < EDGE) {
-        uint32_t count = 0;
-        tch_driver_layers(demo->nav, &count);
-        (void)count;
         if (begin(demo, demo->nav, TC_OPERATION_POP, NULL, 1)) {
             demo->dragging = 1;
             demo->drag_origin = x;

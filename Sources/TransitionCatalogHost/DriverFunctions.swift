@@ -42,9 +42,9 @@ public func tch_driver_set_container_size(_ driver: OpaquePointer?, _ width: Dou
 public func tch_driver_layers(_ driver: OpaquePointer?, _ count: UnsafeMutablePointer<UInt32>?) -> UnsafePointer<tch_layer_t>? {
     count?.pointee = 0
     guard let d = object(driver, as: EmbeddedDriver.self) else { return nil }
-    let layers = d.cLayers()
-    count?.pointee = UInt32(layers.count)
-    return layers.withUnsafeBufferPointer { $0.baseAddress }
+    let (layers, n) = d.cLayers()
+    count?.pointee = UInt32(n)
+    return layers
 }
 
 @_cdecl("tch_transition_begin")

@@ -17,7 +17,7 @@ final class EmbeddedDriver {
     let kind: Kind
     var lastError = LastError()
     private let layerStrings = CStrings()
-    private var layerBuffer: [tch_layer_t] = []
+    private let layerBuffer = CArray<tch_layer_t>()
 
     init(host: EmbeddedHost, options: tch_driver_options_t) throws(HostFailure) {
         let width = options.container_width, height = options.container_height
@@ -61,15 +61,15 @@ final class EmbeddedDriver {
         }
     }
 
-    /// The layers as C structs, kept until the next call.
-    func cLayers() -> [tch_layer_t] {
+    /// The layers as C structs, kept until the next call, and their count.
+    func cLayers() -> (UnsafePointer<tch_layer_t>?, Int) {
         layerStrings.clear()
-        layerBuffer = layers.map { layer in
+        let pointer = layerBuffer.fill(layers.map { layer in
             var color = tc_color_t()
             if case .dimming(let fill) = layer.content { color = fill.c }
             return tch_layer_t(screen: layerStrings.keepOrNull(layer.screen), frame: layer.frame.c, alpha: layer.alpha, color: color)
-        }
-        return layerBuffer
+        })
+        return (pointer, layerBuffer.count)
     }
 
     /// Begins the transition `begin` describes.

@@ -12,7 +12,7 @@ final class EmbeddedTransition {
     var lastError = LastError()
     let infoStrings = CStrings()
     private let frameStrings = CStrings()
-    private(set) var views: [tch_view_t] = []
+    private let viewBuffer = CArray<tch_view_t>()
     private var drawn: [SampledView] = []
     private var camera = Camera.none
 
@@ -64,7 +64,7 @@ final class EmbeddedTransition {
         camera = frame.camera
         frameStrings.clear()
         var nameStrings: [String: UnsafePointer<CChar>] = [:]
-        views = drawn.map { view in
+        let views = viewBuffer.fill(drawn.map { view in
             var content = tc_rect_t()
             if let c = view.state.content { content = c.rect.c }
             var name: UnsafePointer<CChar>?
@@ -76,7 +76,7 @@ final class EmbeddedTransition {
                 id: view.id.rawValue, role: UInt32(view.role.rawValue), screen: name, state: view.state.c,
                 double_sided: view.state.doubleSided ? 1 : 0, has_content_rect: view.state.content == nil ? 0 : 1,
                 content_rect: content)
-        }
+        })
         let phase = controller.phase(at: t)
         var out = tch_frame_t()
         out.struct_size = UInt32(MemoryLayout<tch_frame_t>.size)
@@ -85,7 +85,8 @@ final class EmbeddedTransition {
         out.settled = phase.isComplete ? 1 : 0
         out.finishes = controller.finishes == true ? 1 : 0
         out.camera = tc_camera_t(eye_distance: frame.camera.eyeDistance, sublayer_transform: frame.camera.sublayerTransform.c)
-        out.view_count = UInt32(views.count)
+        out.view_count = UInt32(viewBuffer.count)
+        out.views = views
         return out
     }
 

@@ -85,7 +85,6 @@ public func tch_transition_frame(_ transition: OpaquePointer?, _ time: Double, _
         try checkSize(out.pointee.struct_size, atLeast: MemoryLayout<tch_frame_t>.size, "tch_frame_t")
         var frame = try t.frame(at: time)
         frame.struct_size = out.pointee.struct_size
-        frame.views = t.views.withUnsafeBufferPointer { $0.baseAddress }
         out.pointee = frame
     }
 }

@@ -44,7 +44,7 @@ import TransitionCore
         ])
         try #require(run.status == 0, "the scripted demo failed: \(run.stderr)")
 
-        let shots = try Self.replay(log: run.stdout, rules: rules, into: dir)
+        let shots = try Self.replay(log: run.stdout, rules: rules)
         #expect(shots.count == 7, "the script takes 7 screenshots during transitions; the demo printed \(run.stdout)")
         let differing = try Self.differingFractions(shots)
         for (shot, fraction) in zip(shots, differing) {
@@ -59,8 +59,8 @@ import TransitionCore
     }
 
     /// Replays the host calls the demo printed on the Swift drivers and renders the frame of each
-    /// screenshot; returns the pairs of files.
-    static func replay(log: String, rules: String, into dir: String) throws -> [(demo: String, renderer: String)] {
+    /// screenshot beside it; returns the pairs of files.
+    static func replay(log: String, rules: String) throws -> [(demo: String, renderer: String)] {
         let catalog = PluginCatalog.load(PluginSearchPath(explicit: [TestEnvironment.builtinPlugin], environment: [:], builtInDirectory: nil))
         let source = try TransitionsSourceFile(
             utf8: try Data(contentsOf: URL(fileURLWithPath: rules)), fileName: rules, catalog: catalog.animators.map(\.description))
