@@ -265,6 +265,10 @@ TC_EXPORT const tch_layer_t *tch_driver_layers(tch_driver_t *driver, uint32_t *o
  * Transitions
  * ------------------------------------------------------------------------------------------- */
 
+#define TCH_PRESENT_STYLE_FROM_RULES 0u /* the rule's style, else the animator's default */
+#define TCH_PRESENT_FULL_SCREEN 1u
+#define TCH_PRESENT_CUSTOM 2u
+
 /* What to begin. Zero it, set struct_size, then the fields. */
 typedef struct tch_begin {
     uint32_t struct_size;
@@ -273,6 +277,8 @@ typedef struct tch_begin {
     const char *screen;            /* push and present: the arriving screen */
     uint32_t tab_index;            /* tab: the tab to select */
     uint32_t interactive;          /* nonzero: a gesture drives it (tch_transition_update...) */
+    uint32_t present_style;        /* present: TCH_PRESENT_STYLE_FROM_RULES (0), or a style that
+                                      overrides the rule's (the animator must serve it) */
     double start_time;             /* the clock's time at the beginning */
     const tc_matched_element_t *matched_elements; /* elements both screens show; only id,
                                       from_frame and to_frame are read */
@@ -281,7 +287,8 @@ typedef struct tch_begin {
 
 /* Begins a transition on `driver`: picks the animator by the rules, runs its setup and returns
  * the running transition. One transition per driver at a time. The presentation style of a
- * present comes from the rule (else the animator's default); a dismiss keeps its present's.
+ * present is `present_style` when set, else the rule's (else the animator's default); a dismiss
+ * keeps its present's.
  * On failure the driver's state is unchanged (or settled as cancelled when the setup refused),
  * and tch_driver_error says why. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_begin(tch_driver_t *driver, const tch_begin_t *begin, tch_transition_t **out_transition);

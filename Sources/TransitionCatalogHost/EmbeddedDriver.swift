@@ -74,9 +74,16 @@ final class EmbeddedDriver {
 
     /// Begins the transition `begin` describes.
     func begin(_ begin: tch_begin_t) throws(HostFailure) -> DrivenTransition {
-        director.source = host.source
         guard let operation = TransitionOperation(rawValue: Int(begin.operation)) else {
             throw HostFailure(.invalidArgument, "operation \(begin.operation) is not a tc_operation_t")
+        }
+        switch begin.present_style {
+        case 0: director.source = host.source
+        case 1, 2:
+            director.source = PresentStyleSource(
+                base: host.source, style: begin.present_style == 2 ? .custom : .fullScreen, systemAnimator: director.systemAnimators[.present])
+        default:
+            throw HostFailure(.invalidArgument, "present_style \(begin.present_style) is not TCH_PRESENT_STYLE_FROM_RULES, TCH_PRESENT_FULL_SCREEN or TCH_PRESENT_CUSTOM")
         }
         let interactive = begin.interactive != 0
         var matching: [MatchedElement] = []

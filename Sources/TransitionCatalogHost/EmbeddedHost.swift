@@ -151,3 +151,18 @@ struct RuleListSource: TransitionsSource {
         rules.first { $0.matches(request) }?.choice
     }
 }
+
+/// A source whose choice for presents has its style replaced: the rule's animator (or the
+/// system default's) in the style the caller asked for.
+struct PresentStyleSource: TransitionsSource {
+    var base: RuleListSource
+    var style: PresentationStyle
+    var systemAnimator: String?
+
+    func animator(for request: TransitionRequest) -> AnimatorChoice? {
+        guard request.operation == .present else { return base.animator(for: request) }
+        guard var choice = base.animator(for: request) ?? systemAnimator.map({ AnimatorChoice(animatorID: $0) }) else { return nil }
+        choice.style = style
+        return choice
+    }
+}

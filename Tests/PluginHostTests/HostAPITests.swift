@@ -53,6 +53,7 @@ import TransitionCore
         #expect(run.stdout.contains("file-refused \(broken): rules[0].animator: unknown animator 'no-such-animator'"), "\(run.stdout)")
         #expect(run.stdout.contains("push-on-tabs this driver does not serve push"), "\(run.stdout)")
         #expect(fromC.contains("layers after-matched-push photo"), "the matched push did not land on photo")
+        #expect(run.stdout.contains("full-screen-refused present (full-screen) home → sheet: form-sheet does not serve the full-screen style"), "\(run.stdout)")
         #expect(fromC.filter { $0.hasPrefix("view ") }.count > 20, "too few views to compare")
     }
 

@@ -212,6 +212,13 @@ int main(int argc, char **argv) {
     b.operation = TC_OPERATION_PRESENT;
     b.screen = "sheet";
     b.start_time = 20.0;
+    b.present_style = TCH_PRESENT_FULL_SCREEN;
+    if (tch_transition_begin(modal, &b, &t) != TCH_E_ANIMATOR) {
+        fprintf(stderr, "a full-screen form sheet was not refused\n");
+        return 1;
+    }
+    printf("full-screen-refused %s\n", tch_driver_error(modal));
+    b.present_style = TCH_PRESENT_STYLE_FROM_RULES;
     if (check(tch_transition_begin(modal, &b, &t), "present", tch_driver_error(modal))) return 1;
     if (print_frame(t, "present-mid", 20.15)) return 1;
     if (print_frame(t, "present-end", 25.0)) return 1;
