@@ -317,19 +317,25 @@ TC_EXPORT const char *tch_transition_error(const tch_transition_t *transition);
  * TCH_E_INTERACTION on a transition begun without `interactive`, after it ended, or when the
  * time goes backwards. [handle-thread] */
 
-/* The finger is at `fraction` (clamped to [0, 1]) of the way. */
+/* The finger is at `fraction` (clamped to [0, 1]) of the way: the progress follows it in a
+ * straight line from the previous event. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_update(tch_transition_t *transition, double fraction, double time);
-/* Grabs the transition where it is: while finishing or cancelling it stops there and the gesture
- * holds it again (then update and release as before). */
+
+/* Grabs the transition where it is: while finishing or cancelling it stops there, without a jump,
+ * and the gesture holds it again (then update and release as before). [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_grab(tch_transition_t *transition, double time);
+
 /* Lets go with `velocity` (fraction per second, positive towards the end); the release decision
- * (position and velocity, as UIKit apps do) picks finish or cancel, stored in `*out_finishes`
- * (1 or 0) when it is not NULL. */
+ * (position and velocity, as UIKit apps decide) picks finish or cancel, stored in
+ * `*out_finishes` (1 or 0) when it is not NULL. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_release(tch_transition_t *transition, double velocity, double time,
                                               int32_t *out_finishes);
-/* Lets it animate to the end. */
+
+/* Lets it animate from where it is to the end, (1 - fraction) x duration / completion speed
+ * seconds along an ease-in-out curve. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_finish(tch_transition_t *transition, double time);
-/* Lets it animate back to the start. */
+
+/* Lets it animate back to the start, fraction x duration / completion speed seconds. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_cancel(tch_transition_t *transition, double time);
 
 /* One view of a frame, in drawing order. */
