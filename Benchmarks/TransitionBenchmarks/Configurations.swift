@@ -30,6 +30,13 @@ enum Configurations {
         return c
     }
 
+    /// Whole-program runs timed also by their processes' CPU time (see `processCPUMetric`).
+    static func process(iterations: Int, seconds: Int) -> Benchmark.Configuration {
+        var c = program(iterations: iterations, seconds: seconds)
+        c.metrics.append(processCPUMetric)
+        return c
+    }
+
     /// Whole-program runs (a `catalog` command, a contract suite): one operation per iteration.
     static func program(iterations: Int, seconds: Int) -> Benchmark.Configuration {
         .init(
@@ -39,6 +46,25 @@ enum Configurations {
             maxDuration: BenchEnvironment.smoke ? .milliseconds(1) : .seconds(seconds),
             maxIterations: BenchEnvironment.smoke ? 1 : iterations)
     }
+}
+
+/// The custom metric of whole-program benchmarks: the CPU time (user and system) of the processes
+/// an iteration ran, children included, in microseconds. Unlike the wall clock it barely moves with
+/// the load of other work on a shared machine.
+var processCPUMetric: BenchmarkMetric { .custom("CPU time (us)", polarity: .prefersSmaller, useScalingFactor: false) }
+
+/// The CPU time, in microseconds, of every child process this one has waited for so far.
+func childrenCPUMicroseconds() -> Int {
+    var usage = rusage()
+    getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+    return (Int(usage.ru_utime.tv_sec) + Int(usage.ru_stime.tv_sec)) * 1_000_000 + Int(usage.ru_utime.tv_usec) + Int(usage.ru_stime.tv_usec)
+}
+
+/// Runs `body`, which runs programs, and records their CPU time in `processCPUMetric`.
+func measuringProcessCPU(_ benchmark: Benchmark, _ body: () throws -> Void) {
+    let before = childrenCPUMicroseconds()
+    do { try body() } catch { fail(benchmark, "\(error)") }
+    benchmark.measurement(processCPUMetric, childrenCPUMicroseconds() - before)
 }
 
 /// Holds what a benchmark's setup prepares for its iterations.

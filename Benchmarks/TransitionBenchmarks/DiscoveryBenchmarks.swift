@@ -2,7 +2,7 @@ import Benchmark
 import Foundation
 
 /// The numbers of plugin files listed.
-var discoveryCounts: [Int] { BenchEnvironment.smoke ? [1, 10] : [1, 100, 1000] }
+var discoveryCounts: [Int] { BenchEnvironment.smoke ? [1, 10] : [1, 100, 1000, 3000, 10_000] }
 
 /// The mark in the numbered discovery fixture's plugin and animator ids that each copy replaces
 /// with its own number, so the copies are distinct plugins without a compile each.
@@ -53,8 +53,16 @@ func listPlugins(in dir: String, cache: String) throws {
     guard status == 0 else { throw BenchError("catalog list over \(dir) ended with status \(status)") }
 }
 
-/// Discovery: `catalog list` over 1, 100 and 1000 different plugins, cold (a fresh scan cache: every
-/// plugin is loaded in the scanning child process) and warm (the cache of the run before).
+/// Runs the C floor of discovery: a program that dlopens every plugin of `dir`, calls its entry and
+/// closes it.
+func openPlugins(in dir: String, program: String) throws {
+    let status = try BenchEnvironment.run(program, [dir])
+    guard status == 0 else { throw BenchError("\(program) \(dir) ended with status \(status)") }
+}
+
+/// Discovery: `catalog list` over 1 to 10 000 different plugins, cold (a fresh scan cache: every
+/// plugin is loaded in a scanning child process) and warm (the cache of the run before), and the
+/// floor they are read against: a C program that dlopens each plugin, calls its entry and closes it.
 func registerDiscoveryBenchmarks() {
     for count in discoveryCounts {
         let dir = Prepared<String>()
@@ -66,11 +74,20 @@ func registerDiscoveryBenchmarks() {
             }
             try cache.prepare { BenchEnvironment.fixturesDirectory + "/discovery-\(count)-cache-\(getpid()).json" }
         }
-        let iterations = count >= 1000 ? 5 : 20
-        Benchmark("Discovery/\(count)/cold", configuration: Configurations.program(iterations: iterations, seconds: 30)) { benchmark in
+        let iterations = count >= 10_000 ? 3 : count >= 1000 ? 5 : 20
+        let seconds = count >= 10_000 ? 60 : 30
+        let floor = Prepared<String>()
+        Benchmark("Discovery/\(count)/floor", configuration: Configurations.process(iterations: iterations * 2, seconds: seconds)) { benchmark in
+            measuringProcessCPU(benchmark) { try openPlugins(in: dir.value, program: floor.value) }
+        } setup: {
+            try prepare()
+            try floor.prepare { try BenchEnvironment.program("dlopen_floor") }
+        }
+
+        Benchmark("Discovery/\(count)/cold", configuration: Configurations.process(iterations: iterations, seconds: seconds)) { benchmark in
             try? FileManager.default.removeItem(atPath: cache.value)
             benchmark.startMeasurement()
-            do { try listPlugins(in: dir.value, cache: cache.value) } catch { fail(benchmark, "\(error)") }
+            measuringProcessCPU(benchmark) { try listPlugins(in: dir.value, cache: cache.value) }
             benchmark.stopMeasurement()
         } setup: {
             try prepare()
@@ -78,8 +95,8 @@ func registerDiscoveryBenchmarks() {
             try? FileManager.default.removeItem(atPath: cache.value)
         }
 
-        Benchmark("Discovery/\(count)/warm", configuration: Configurations.program(iterations: iterations * 2, seconds: 10)) { benchmark in
-            do { try listPlugins(in: dir.value, cache: cache.value) } catch { fail(benchmark, "\(error)") }
+        Benchmark("Discovery/\(count)/warm", configuration: Configurations.process(iterations: iterations * 2, seconds: seconds)) { benchmark in
+            measuringProcessCPU(benchmark) { try listPlugins(in: dir.value, cache: cache.value) }
         } setup: {
             try prepare()
             try reportingFailure { try listPlugins(in: dir.value, cache: cache.value) }

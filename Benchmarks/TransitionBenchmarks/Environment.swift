@@ -68,6 +68,31 @@ enum BenchEnvironment {
         return output
     }
 
+    /// The fixture program `name` (`Benchmarks/Fixtures/NAME.c`, compiled with `cc -O2`, or
+    /// `NAME.swift`, compiled with `swiftc -O`), built the first time it is asked for, or again
+    /// when its source is newer.
+    static func program(_ name: String) throws -> String {
+        let fm = FileManager.default
+        let swiftSource = packageRoot + "/Benchmarks/Fixtures/\(name).swift"
+        let isSwift = fm.fileExists(atPath: swiftSource)
+        let source = isSwift ? swiftSource : packageRoot + "/Benchmarks/Fixtures/\(name).c"
+        let output = fixturesDirectory + "/\(name)"
+        if let built = try? fm.attributesOfItem(atPath: output)[.modificationDate] as? Date,
+            let written = try? fm.attributesOfItem(atPath: source)[.modificationDate] as? Date, built >= written
+        {
+            return output
+        }
+        try fm.createDirectory(atPath: fixturesDirectory, withIntermediateDirectories: true)
+        let temporary = output + ".\(getpid()).tmp"
+        let command = isSwift
+            ? ["swiftc", "-O", source, "-o", temporary]
+            : [cCompiler, "-std=c11", "-O2", "-Wall", "-Wextra", "-Werror", "-I", packageRoot + "/include", source, "-o", temporary, "-ldl"]
+        let status = try run("/usr/bin/env", command, quiet: false)
+        guard status == 0 else { throw BenchError("cannot compile \(source) (status \(status))") }
+        guard rename(temporary, output) == 0 else { throw BenchError("cannot move the compiled program to \(output)") }
+        return output
+    }
+
     /// Runs a program with `environment` added to this process's (and `TRANSITION_ANIMATOR_PATH`
     /// removed), its output discarded unless `quiet` is false, and returns its exit status.
     @discardableResult

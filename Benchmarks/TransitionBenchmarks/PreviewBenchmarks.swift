@@ -1,3 +1,4 @@
+import Foundation
 import Benchmark
 import PluginHost
 import Renderers
@@ -31,6 +32,26 @@ func registerPreviewBenchmarks() {
             try timeline.prepare { try slideTimeline(frames: renderer.frames) }
         } teardown: {
             timeline.reset()
+        }
+    }
+
+    // The whole command, as a user runs it: the same push with slide written as a PNG filmstrip (8
+    // frames) and as an HTML page (the animation at its default rate), the PNG read against the HTML.
+    for format in ["png", "html"] {
+        let out = Prepared<String>()
+        Benchmark("Command/preview-\(format)/run", configuration: Configurations.process(iterations: 30, seconds: 10)) { benchmark in
+            measuringProcessCPU(benchmark) {
+                let status = try BenchEnvironment.run(
+                    BenchEnvironment.catalogExecutable, ["preview", "push", "slide", "--format", format, "--out", out.value])
+                if status != 0 { throw BenchError("catalog preview --format \(format) ended with status \(status)") }
+            }
+        } setup: {
+            try out.prepare {
+                try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
+                return BenchEnvironment.fixturesDirectory + "/preview-\(getpid()).\(format)"
+            }
+        } teardown: {
+            try? FileManager.default.removeItem(atPath: out.value)
         }
     }
 }

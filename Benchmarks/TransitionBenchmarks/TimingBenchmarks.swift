@@ -49,6 +49,23 @@ func registerTimingBenchmarks() {
         }
     }
 
+    // The same curves and inputs through a port of Chromium's solver, the yardstick.
+    for named in benchCurves {
+        let curve = ChromiumCubicBezier(named.points.0, named.points.1, named.points.2, named.points.3)
+        let worst = Prepared<Int>()
+        Benchmark("Timing/bezier-chromium/\(named.name)", configuration: Configurations.micro(adding: worstErrorMetric)) { benchmark in
+            for i in benchmark.scaledIterations {
+                blackHole(curve.solve(benchInputs[i & 1023]))
+            }
+            benchmark.measurement(worstErrorMetric, worst.value)
+        } setup: {
+            try worst.prepare {
+                let error = ReferenceBezier(named.points.0, named.points.1, named.points.2, named.points.3).worstError(samples: BenchEnvironment.smoke ? 1_000 : 20_000) { curve.solve($0) }
+                return Int((error * 1e12).rounded(.up))
+            }
+        }
+    }
+
     for zeta in [0.6, 1.0, 2.0] {
         let spring = FittedSpring(dampingRatio: zeta)
         Benchmark("Timing/spring/damping-\(zeta)", configuration: Configurations.micro) { benchmark in

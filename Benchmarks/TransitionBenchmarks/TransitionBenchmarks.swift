@@ -7,6 +7,7 @@ let benchmarks: @Sendable () -> Void = {
     registerTimingBenchmarks()
     registerScalingBenchmarks()
     registerDiscoveryBenchmarks()
+    registerStartupBenchmarks()
     registerValidationBenchmarks()
     registerPreviewBenchmarks()
     if BenchEnvironment.smoke {

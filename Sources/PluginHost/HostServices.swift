@@ -36,8 +36,11 @@ enum HostServices {
                 TimingCurve.standardValue(index: Int(curve), at: t) ?? t
             },
             cubic_bezier: { ctx, x1, y1, x2, y2, t in
-                guard let curve = try? CubicBezier(x1, y1, x2, y2) else {
-                    session(ctx)?.misbehave(.badArgument, "cubic_bezier", "control points x1 = \(x1), x2 = \(x2) must be finite and in [0, 1]")
+                let s = session(ctx)
+                let built: CubicBezier?
+                if let s { built = try? s.bezierCache.curve(x1, y1, x2, y2) } else { built = try? CubicBezier(x1, y1, x2, y2) }
+                guard let curve = built else {
+                    s?.misbehave(.badArgument, "cubic_bezier", "control points x1 = \(x1), x2 = \(x2) must be finite and in [0, 1]")
                     return t
                 }
                 return curve.value(at: t)

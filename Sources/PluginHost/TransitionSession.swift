@@ -133,6 +133,8 @@ public final class TransitionSession {
         UnsafeMutablePointer<tc_view_state_t>?, UInt32
     ) -> Void)?
     var springCache = SpringCache()
+    /// The cubic Bézier curves of the `cubic_bezier` host service, built once each.
+    var bezierCache = BezierCache()
     /// Records calls when set; the entry points are then called through libffi.
     @exclusivity(unchecked) var tracer: CallTracer?
 

@@ -61,10 +61,14 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
     private let parameterTolerance: Double
     /// The smallest x'(t) at which a double-precision Newton step is trusted.
     private let minimumFastSlope: Double
+    /// A guess whose residual |x(t) - x| is at most this is final without a Newton step: it is the
+    /// tolerance times the least slope of x(t) on [0, 1], less the residual's rounding error
+    /// (negative, so never met, where x(t) is flat somewhere).
+    private let directAcceptance: Double
     /// A Newton step `s` at slope `d` is final when `s * s * stepAcceptance <= d`.
     private let stepAcceptance: Double
-    /// Initial guesses: element i is the curve parameter at x = (i + 1) / 16 (the last is 1).
-    private let guesses: SIMD16<Double>
+    /// The table of initial guesses: t(x) and its slope at x = i / 16.
+    private let guesses: BezierGuessTable
 
     /// The number of equal x intervals in the table of initial guesses.
     static let guessSegments = 16
@@ -118,11 +122,18 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
         // Rounding in x(t) - x (coefficients and Horner steps) stays below this bound.
         let residualError = 16 * Double.ulpOfOne * (1 + abs(ax) + abs(bx) + abs(cx))
         minimumFastSlope = 2 * residualError / tolerance
+        // x'(t) = 3 ax t² + 2 bx t + cx is least at an end or at its vertex.
+        var leastSlope = min(cx, 3 * ax + 2 * bx + cx)
+        if ax != 0 {
+            let vertex = -bx / (3 * ax)
+            if vertex > 0 && vertex < 1 { leastSlope = min(leastSlope, (3 * ax * vertex + 2 * bx) * vertex + cx) }
+        }
+        directAcceptance = tolerance * leastSlope * 0.5 - residualError
         // |x''(t)| is largest at an end, where it is 6 (x2 - 2 x1) or 6 (1 - 2 x2 + x1).
         let curvatureBound = 6 * max(abs(x2 - 2 * x1), abs(1 - 2 * x2 + x1), 1e-3)
         stepAcceptance = 4 * curvatureBound / tolerance
 
-        guesses = Self.guessTable(ax: ax, bx: bx, cx: cx)
+        guesses = BezierGuessTable(ax: ax, bx: bx, cx: cx, segments: Self.guessSegments)
     }
 
     /// `cubic-bezier(x1, y1, x2, y2)` with the coordinates written as short as they round-trip.
@@ -164,22 +175,31 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
         guard x < 1 else { return 1 }
         let scaled = x * Double(Self.guessSegments)
         let index = Int(scaled)
-        let t0 = index == 0 ? 0 : guesses[index - 1]
-        var t = t0 + (guesses[index] - t0) * (scaled - Double(index))
+        let u = scaled - Double(index)
+        let g = guesses.entries
+        let t0 = g[2 * index], m0 = g[2 * index + 1], t1 = g[2 * index + 2], m1 = g[2 * index + 3]
+        // The cubic Hermite interpolant of t(x) on the interval: within about 1e-6 of the solution
+        // on smooth curves, so that one Newton step is usually final.
+        let d = t1 - t0
+        var t = t0 + u * (m0 + u * ((3 * d - 2 * m0 - m1) + u * (m0 + m1 - 2 * d)))
         var low = 0.0
         var high = 1.0
         for _ in 0..<12 {
             let residual = ((ax * t + bx) * t + cx) * t - x
+            if abs(residual) <= directAcceptance { return t }
             let slope = (dax * t + dbx) * t + cx
-            if residual < 0 { low = t } else { high = t }
-            guard slope >= minimumFastSlope else { break }
+            guard slope >= minimumFastSlope else {
+                if residual < 0 { low = t } else { high = t }
+                break
+            }
             let step = residual / slope
-            let next = t - step
             // With |x''| <= M the error after this step is at most 2 M step² / slope, and rounding
             // in the residual adds at most residualError / slope; each is below half the tolerance.
             if step * step * stepAcceptance <= slope {
-                return next
+                return t - step
             }
+            if residual < 0 { low = t } else { high = t }
+            let next = t - step
             t = next > low && next < high ? next : 0.5 * (low + high)
         }
         return refineParameter(forX: x, low: low, high: high)
@@ -253,33 +273,6 @@ public struct CubicBezier: Sendable, Hashable, CustomStringConvertible {
         if y2 == 1 && x1 < 1 { return (y1 - 1) / (x1 - 1) }
         if y2 == 1 && y1 == 1 { return 1 }
         return 0
-    }
-
-    /// Approximate t at x = i / guessSegments for i in 1...guessSegments, read off x(t) sampled
-    /// at a finer even spacing in t.
-    private static func guessTable(ax: Double, bx: Double, cx: Double) -> SIMD16<Double> {
-        let segments = guessSegments
-        let samples = 4 * segments
-        var table = SIMD16<Double>(repeating: 1)
-        var j = 0
-        var tj = 0.0
-        var xj = 0.0
-        var tNext = 1.0 / Double(samples)
-        var xNext = ((ax * tNext + bx) * tNext + cx) * tNext
-        for i in 1..<segments {
-            let target = Double(i) / Double(segments)
-            while xNext < target && j < samples - 1 {
-                j += 1
-                tj = tNext
-                xj = xNext
-                tNext = Double(j + 1) / Double(samples)
-                xNext = j + 1 == samples ? 1 : ((ax * tNext + bx) * tNext + cx) * tNext
-            }
-            let span = xNext - xj
-            let fraction = span > 0 ? min(max((target - xj) / span, 0), 1) : 0.5
-            table[i - 1] = tj + (tNext - tj) * fraction
-        }
-        return table
     }
 
     /// A coordinate as CSS would write it: integers without a fraction, others round-tripping.

@@ -36,6 +36,7 @@ private let standardCurves: [ControlPoints] = [
     ControlPoints(0, 0, 0.2, 1),
     ControlPoints(0.4, 0, 1, 1),
     ControlPoints(0.4, 0, 0.6, 1),
+    ControlPoints(0.34, 1.56, 0.64, 1),
 ]
 
 private let pathologicalCurves: [ControlPoints] = [
@@ -75,7 +76,7 @@ private let sampleInputs: [Double] = {
 // MARK: - Tests
 
 @Suite struct CubicBezierTests {
-    @Test("matches an exact solver within 1e-7", arguments: standardCurves + pathologicalCurves)
+    @Test("matches an exact solver within 1e-9", arguments: standardCurves + pathologicalCurves)
     fileprivate func accuracy(_ points: ControlPoints) throws {
         let curve = try points.curve
         var worst = 0.0
@@ -87,7 +88,7 @@ private let sampleInputs: [Double] = {
                 worstInput = x
             }
         }
-        #expect(worst <= 1e-7, "max error \(worst) at x = \(worstInput)")
+        #expect(worst <= 1e-9, "max error \(worst) at x = \(worstInput)")
     }
 
     @Test("is exactly 0 at 0 and 1 at 1", arguments: standardCurves + pathologicalCurves)

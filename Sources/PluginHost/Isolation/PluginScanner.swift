@@ -43,6 +43,10 @@ public struct PluginScanner: Sendable {
     public var cacheFile: String?
     /// Seconds one plugin may take to load.
     public var timeout: Double = 2
+    /// The most files one child process loads. Every library a process loads stays in its link
+    /// map and makes the next `dlopen` dearer, so a long list is scanned by several short-lived
+    /// children, which also run side by side.
+    public var batchSize = 250
 
     /// Creates a scanner.
     public init(executable: String, cacheFile: String?) {
@@ -101,60 +105,75 @@ public struct PluginScanner: Sendable {
         return (UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
     }
 
+    /// Scans `paths` in batches of at most ``batchSize`` files, each in a child process of its own,
+    /// as many children at once as the machine has cores.
     private func scanInWorkers(_ paths: [String]) -> [ScanRecord] {
         guard !paths.isEmpty else { return [] }
         // The worker loads by absolute path: a plugin that changes directory cannot hide the next one.
         let original = Dictionary(paths.map { (AbsolutePath.resolve($0), $0) }, uniquingKeysWith: { a, _ in a })
-        var remaining = paths.map(AbsolutePath.resolve)[...]
+        let absolute = paths.map(AbsolutePath.resolve)
+        let size = max(1, batchSize)
+        let batches = stride(from: 0, to: absolute.count, by: size).map { Array(absolute[$0..<min($0 + size, absolute.count)]) }
+        guard batches.count > 1 else { return scanBatch(batches[0], original: original) }
+        let results = BatchResults(count: batches.count)
+        DispatchQueue.concurrentPerform(iterations: batches.count) { i in
+            results.set(i, scanBatch(batches[i], original: original))
+        }
+        return results.all
+    }
+
+    /// Scans one batch: a worker loads the files in order; when one crashes or hangs, it is
+    /// recorded as failed and a new worker goes on with the files after it.
+    private func scanBatch(_ batch: [String], original: [String: String]) -> [ScanRecord] {
         var records: [ScanRecord] = []
-        while let first = remaining.first {
+        records.reserveCapacity(batch.count)
+        let decoder = JSONDecoder()
+        var position = 0
+        while position < batch.count {
             let worker: WorkerProcess
             do {
-                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(WorkerRequest.scan(paths: Array(remaining)))))
+                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(WorkerRequest.scan(paths: Array(batch[position...])))))
             } catch {
-                return records + remaining.map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(error)") }
+                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(error)") }
             }
-            var current: String?
-            var done = Set<String>()
+            var begun = false
             var ending = WorkerProcess.Ending.exited(0)
             events: while true {
                 switch worker.next(timeout: timeout) {
                 case .report(let bytes):
-                    guard let message = try? JSONDecoder().decode(ScanMessage.self, from: Data(bytes)) else { continue }
-                    switch message {
-                    case .begin(let path):
-                        guard path == remaining.first(where: { !done.contains($0) }) else { continue }
-                        current = path
-                    case .scanned(var record):
-                        guard record.path == current, let path = current else { continue }
-                        record.path = original[path] ?? path
-                        record.plugin?.path = record.path
-                        if let e = record.error, e.path == path {
-                            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
-                        }
-                        if let id = Self.identity(path) {
-                            (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
-                        }
-                        records.append(record)
-                        done.insert(path)
-                        current = nil
+                    guard position < batch.count else { continue }
+                    let path = batch[position]
+                    if let begin = ScanMessage.beginPath(bytes) {
+                        begun = begin == path
+                        continue
                     }
+                    guard begun, var record = try? decoder.decode(ScanRecord.self, from: Data(bytes)), record.path == path else { continue }
+                    record.path = original[path] ?? path
+                    record.plugin?.path = record.path
+                    if let e = record.error, e.path == path {
+                        record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+                    }
+                    if let id = Self.identity(path) {
+                        (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
+                    }
+                    records.append(record)
+                    position += 1
+                    begun = false
                 case .forged: continue
                 case .ended(let e):
                     ending = e
                     break events
                 }
             }
-            remaining = remaining.drop { done.contains($0) }
-            guard let culprit = current ?? remaining.first, !done.contains(culprit) else { break }
+            guard position < batch.count else { break }
+            let culprit = batch[position]
             let reason: String = if case .timedOut = ending {
                 "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
             } else {
                 "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
             }
             records.append(failed(original[culprit] ?? culprit, .crashed, reason))
-            remaining = remaining.drop { $0 == culprit || done.contains($0) }
-            if remaining.first == first && culprit != first { break }
+            position += 1
         }
         return records
     }
@@ -168,18 +187,26 @@ public struct PluginScanner: Sendable {
     }
 }
 
-/// A message of the scan worker, one JSON object per packet on the report channel.
-enum ScanMessage: Codable {
-    case begin(path: String)
-    case scanned(ScanRecord)
+/// The messages of the scan worker, one per packet on the report channel: `B` and the path of
+/// the file it begins to load, then the file's `ScanRecord` as JSON.
+enum ScanMessage {
+    /// The packet that says the worker begins loading `path`.
+    static func begin(_ path: String) -> [UInt8] { [UInt8(ascii: "B")] + Array(path.utf8) }
+
+    /// The path of a begin packet, or nil for any other packet.
+    static func beginPath(_ bytes: [UInt8]) -> String? {
+        guard bytes.first == UInt8(ascii: "B") else { return nil }
+        return String(decoding: bytes[1...], as: UTF8.self)
+    }
 }
 
 /// The child side of scanning: loads each plugin in turn and reports what it learned.
 public enum ScanWorker {
     /// Scans `paths`, reporting on the report channel.
     static func run(paths: [String], reporter: Reporter) {
+        let encoder = JSONEncoder()
         for path in paths {
-            send(reporter, .begin(path: path))
+            reporter.write(Data(ScanMessage.begin(path)))
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
                 let library = try PluginLibrary.load(path: path)
@@ -198,13 +225,8 @@ public enum ScanWorker {
                 record.error = error
             }
             fflush(nil)
-            send(reporter, .scanned(record))
+            if let data = try? encoder.encode(record) { reporter.write(data) }
         }
-    }
-
-    private static func send(_ reporter: Reporter, _ message: ScanMessage) {
-        guard let data = try? JSONEncoder().encode(message) else { return }
-        reporter.write(data)
     }
 }
 

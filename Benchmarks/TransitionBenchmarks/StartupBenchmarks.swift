@@ -1,0 +1,35 @@
+import Benchmark
+import Foundation
+
+/// Start-up: `catalog list` with the built-in plugins and a warm scan cache, against the anchor it
+/// is read against, a Swift program that does nothing (`Benchmarks/Fixtures/empty.swift`).
+func registerStartupBenchmarks() {
+    let empty = Prepared<String>()
+    Benchmark("Startup/empty-swift/run", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
+        measuringProcessCPU(benchmark) {
+            let status = try BenchEnvironment.run(empty.value, [])
+            if status != 0 { throw BenchError("\(empty.value) ended with status \(status)") }
+        }
+    } setup: {
+        try empty.prepare { try BenchEnvironment.program("empty") }
+    }
+
+    let cache = Prepared<String>()
+    Benchmark("Startup/catalog-list/warm", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
+        measuringProcessCPU(benchmark) {
+            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
+            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
+        }
+    } setup: {
+        try cache.prepare {
+            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
+            return BenchEnvironment.fixturesDirectory + "/startup-cache-\(getpid()).json"
+        }
+        try reportingFailure {
+            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
+            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
+        }
+    } teardown: {
+        try? FileManager.default.removeItem(atPath: cache.value)
+    }
+}
