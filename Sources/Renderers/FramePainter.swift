@@ -12,7 +12,8 @@ public struct FramePainter: Sendable {
     public var style: CardStyle
     /// The container's bounds: the device screen.
     public var bounds: Rect
-    /// Each view's card face, laid out for the size the view first has.
+    /// Each view's card face, laid out for the largest size the view has in the frames: a view
+    /// that grows from nothing (a page revealed from an edge) shows the face it ends with.
     var faces: [ViewID: CardFace]
 
     /// Creates a painter for the frames of `timeline`.
@@ -24,27 +25,35 @@ public struct FramePainter: Sendable {
     public init(bounds: Rect, frames: [TransitionFrame], style: CardStyle = .standard) {
         self.style = style
         self.bounds = bounds
-        var faces: [ViewID: CardFace] = [:]
-        for frame in frames {
-            for view in frame.views where view.isInContainer && faces[view.id] == nil {
-                faces[view.id] = CardFace(
-                    role: view.role, width: view.state.frame.width, height: view.state.frame.height,
-                    body: style.fill(for: view), style: style)
-            }
+        // The largest size of each view in the container, and of each snapshot's source, which
+        // may never be in the container itself; the first of equal sizes wins.
+        var largest: [ViewID: SampledView] = [:]
+        func consider(_ view: SampledView) {
+            let area = Self.area(of: view)
+            if let best = largest[view.id], Self.area(of: best) >= area { return }
+            largest[view.id] = view
         }
-        // The sources of snapshots, which may never be in the container themselves.
         for frame in frames {
             for view in frame.views where view.isInContainer {
-                guard let source = ViewContent.source(of: view), faces[source] == nil, let original = frame[source] else { continue }
-                faces[source] = CardFace(
-                    role: original.role, width: original.state.frame.width, height: original.state.frame.height,
-                    body: style.fill(for: original), style: style)
+                consider(view)
+                if let source = ViewContent.source(of: view), let original = frame[source] { consider(original) }
             }
         }
-        self.faces = faces
+        self.faces = largest.mapValues { view in
+            CardFace(
+                role: view.role, width: view.state.frame.width, height: view.state.frame.height,
+                body: style.fill(for: view), style: style)
+        }
     }
 
-    /// The face of a view: the one laid out for the view's first size, or one for its size now.
+    /// A view's area on its frame, or -1 when its frame is not a finite size.
+    static func area(of view: SampledView) -> Double {
+        let f = view.state.frame
+        guard f.width.isFinite, f.height.isFinite else { return -1 }
+        return max(f.width, 0) * max(f.height, 0)
+    }
+
+    /// The face of a view: the one laid out for the view's largest size, or one for its size now.
     func face(of view: SampledView) -> CardFace {
         faces[view.id] ?? CardFace(
             role: view.role, width: view.state.frame.width, height: view.state.frame.height,
