@@ -23,6 +23,17 @@ enum Configurations {
             maxIterations: BenchEnvironment.smoke ? 3 : 10_000)
     }
 
+    /// The explode benchmarks: one pass over the sampled progresses an iteration, whose cost is
+    /// reported through `metrics` (per tile, and how that grows with the tiles).
+    static func explode(adding metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
+        .init(
+            metrics: [.wallClock] + metrics,
+            warmupIterations: BenchEnvironment.smoke ? 1 : 3,
+            scalingFactor: .one,
+            maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(2),
+            maxIterations: BenchEnvironment.smoke ? 2 : 1000)
+    }
+
     /// Micro benchmarks that also report a custom metric.
     static func micro(adding metric: BenchmarkMetric) -> Benchmark.Configuration {
         var c = micro

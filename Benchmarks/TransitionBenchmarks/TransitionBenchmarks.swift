@@ -6,6 +6,7 @@ let benchmarks: @Sendable () -> Void = {
     registerBoundaryBenchmarks()
     registerTimingBenchmarks()
     registerScalingBenchmarks()
+    registerExplodeBenchmarks()
     registerDiscoveryBenchmarks()
     registerStartupBenchmarks()
     registerValidationBenchmarks()

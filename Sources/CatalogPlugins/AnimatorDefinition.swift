@@ -21,4 +21,4 @@ let modalOperations = [TC_OPERATION_PRESENT, TC_OPERATION_DISMISS]
 
 /// The catalogue of built-in animators, as data: per situation, a track for each view.
 let builtinAnimators: [AnimatorDefinition] =
-    classicAnimators + heroAnimators + threeDAnimators + platformAnimators + presentationAnimators + snapshotAnimators + matchedAnimators
+    classicAnimators + heroAnimators + heroZoomAnimators + threeDAnimators + platformAnimators + presentationAnimators + snapshotAnimators + matchedAnimators

@@ -204,4 +204,5 @@ private let predictiveBack = AnimatorDefinition(
 /// The platform motions with their published numbers.
 let platformAnimators: [AnimatorDefinition] = [
     iosPush, cupertinoPage, cupertinoDialog, sharedAxis, fadeThrough, materialFade, flutterZoom, predictiveBack,
+    androidActivity, cupertinoAlert,
 ]

@@ -18,6 +18,9 @@ struct Track: Sendable {
     /// measured in eased progress, or in time when `fadeOnTime` is set.
     var fade: ClosedRange<Double>? = nil
     var fadeOnTime = false
+    /// The easing of the alpha across its fade window, when it is not linear: a view whose
+    /// opacity and motion follow two different curves.
+    var fadeEasing: Easing? = nil
     /// When true the view is hidden while it faces away from the camera, as Core Animation's
     /// `isDoubleSided = false`.
     var cullBackFace = false
@@ -48,7 +51,8 @@ struct Track: Sendable {
         }
         if let fade {
             let x = fadeOnTime ? local : eased
-            let f = x <= fade.lowerBound ? 0 : x >= fade.upperBound ? 1 : (x - fade.lowerBound) / (fade.upperBound - fade.lowerBound)
+            var f = x <= fade.lowerBound ? 0 : x >= fade.upperBound ? 1 : (x - fade.lowerBound) / (fade.upperBound - fade.lowerBound)
+            if let fadeEasing { f = fadeEasing.value(ctx, f) }
             look.alpha = start.alpha + (end.alpha - start.alpha) * f
         }
         return look

@@ -12,7 +12,8 @@ public struct FramePainter: Sendable {
     public var style: CardStyle
     /// The container's bounds: the device screen.
     public var bounds: Rect
-    /// Each view's card face, laid out for the size `layoutSizes` gives.
+    /// Each view's card face, laid out for the largest size the view has in the frames: a view
+    /// that grows from nothing (a page revealed from an edge) shows the face it ends with.
     var faces: [ViewID: CardFace]
 
     /// Creates a painter for the frames of `timeline`.
@@ -24,47 +25,44 @@ public struct FramePainter: Sendable {
     public init(bounds: Rect, frames: [TransitionFrame], style: CardStyle = .standard) {
         self.style = style
         self.bounds = bounds
-        var faces: [ViewID: CardFace] = [:]
-        let sizes = Self.layoutSizes(frames)
-        for frame in frames {
-            for view in frame.views where view.isInContainer && faces[view.id] == nil {
-                guard let size = sizes[view.id] else { continue }
-                faces[view.id] = CardFace(role: view.role, width: size.width, height: size.height, body: style.fill(for: view), style: style)
-            }
+        self.faces = Self.largestViews(frames).mapValues { view in
+            CardFace(
+                role: view.role, width: view.state.frame.width, height: view.state.frame.height,
+                body: style.fill(for: view), style: style)
         }
-        // The sources of snapshots, which may never be in the container themselves.
-        for frame in frames {
-            for view in frame.views where view.isInContainer {
-                guard let source = ViewContent.source(of: view), faces[source] == nil, let original = frame[source] else { continue }
-                faces[source] = CardFace(
-                    role: original.role, width: original.state.frame.width, height: original.state.frame.height,
-                    body: style.fill(for: original), style: style)
-            }
-        }
-        self.faces = faces
     }
 
-    /// The size each view's face is laid out for: the first size it has in the container, or,
-    /// for a view that starts with no area (one revealed by growing from nothing), the largest
-    /// it reaches.
+    /// Each view at its largest size in the container, and each snapshot's source, which may
+    /// never be in the container itself; the first of equal sizes wins.
+    static func largestViews(_ frames: [TransitionFrame]) -> [ViewID: SampledView] {
+        var largest: [ViewID: SampledView] = [:]
+        func consider(_ view: SampledView) {
+            let area = Self.area(of: view)
+            if let best = largest[view.id], Self.area(of: best) >= area { return }
+            largest[view.id] = view
+        }
+        for frame in frames {
+            for view in frame.views where view.isInContainer {
+                consider(view)
+                if let source = ViewContent.source(of: view), let original = frame[source] { consider(original) }
+            }
+        }
+        return largest
+    }
+
+    /// The size each view's face is laid out for.
     static func layoutSizes(_ frames: [TransitionFrame]) -> [ViewID: (width: Double, height: Double)] {
-        var sizes: [ViewID: (width: Double, height: Double)] = [:]
-        var grows = Set<ViewID>()
-        for frame in frames {
-            for view in frame.views where view.isInContainer {
-                let f = view.state.frame
-                guard let size = sizes[view.id] else {
-                    sizes[view.id] = (f.width, f.height)
-                    if f.width < 1 || f.height < 1 { grows.insert(view.id) }
-                    continue
-                }
-                if grows.contains(view.id), f.width * f.height > size.width * size.height { sizes[view.id] = (f.width, f.height) }
-            }
-        }
-        return sizes
+        largestViews(frames).mapValues { ($0.state.frame.width, $0.state.frame.height) }
     }
 
-    /// The face of a view: the one laid out for the view's first size, or one for its size now.
+    /// A view's area on its frame, or -1 when its frame is not a finite size.
+    static func area(of view: SampledView) -> Double {
+        let f = view.state.frame
+        guard f.width.isFinite, f.height.isFinite else { return -1 }
+        return max(f.width, 0) * max(f.height, 0)
+    }
+
+    /// The face of a view: the one laid out for the view's largest size, or one for its size now.
     func face(of view: SampledView) -> CardFace {
         faces[view.id] ?? CardFace(
             role: view.role, width: view.state.frame.width, height: view.state.frame.height,

@@ -126,6 +126,64 @@ import TransitionCore
         }
     }
 
+    @Test(arguments: [("hero-zoom", "zoom-out"), ("zoom-out", "hero-zoom")])
+    func heroZoomsAreEachOthersWayBack(_ forward: String, _ backward: String) throws {
+        let a = try animator(forward), b = try animator(backward)
+        let progresses = [0.0, 0.3, 0.7, 1]
+        let popped = try a.run(try TransitionContext(operation: .pop, containerBounds: Self.phone), progresses: progresses)
+        let pushed = try b.run(try TransitionContext(operation: .push, containerBounds: Self.phone), progresses: progresses)
+        for (x, y) in zip(popped.frames, pushed.frames) {
+            for role in [ViewRole.from, .to] {
+                let vx = x.views.first { $0.role == role }?.state, vy = y.views.first { $0.role == role }?.state
+                #expect(vx?.frame == vy?.frame && vx?.alpha == vy?.alpha && vx?.transform == vy?.transform, "\(forward) popped and \(backward) pushed differ for the \(role) view at \(x.progress)")
+            }
+        }
+    }
+
+    @Test func heroZoomKeepsHerosScalesAndOrder() throws {
+        let context = try TransitionContext(operation: .push, containerBounds: Self.phone)
+        let from = try #require(context.fromView), to = try #require(context.toView)
+        let zoom = try animator("hero-zoom").run(context, progresses: [0, 1])
+        #expect(abs((zoom.frames[0][to]?.state.transform.m[0] ?? 0) - 0.7) < 1e-9, "the new screen starts at 70 %")
+        #expect(abs((zoom.frames[1][from]?.state.transform.m[0] ?? 0) - 1.3) < 1e-9 && zoom.frames[1][from]?.state.alpha == 0, "the old one ends at 130 %, faded")
+        #expect((zoom.frames[0][from]?.state.zIndex ?? 0) > (zoom.frames[0][to]?.state.zIndex ?? 0), "zoom draws the old screen over the new one")
+        let out = try animator("zoom-out").run(context, progresses: [0, 1])
+        #expect(abs((out.frames[0][to]?.state.transform.m[0] ?? 0) - 1.3) < 1e-9 && out.frames[0][to]?.state.alpha == 0)
+        #expect(abs((out.frames[1][from]?.state.transform.m[0] ?? 0) - 0.7) < 1e-9 && out.frames[1][from]?.state.alpha == 1)
+    }
+
+    @Test func androidActivityFadesInOnItsOwnWindowOfTheTime() throws {
+        let activity = try animator("android-activity")
+        let push = try TransitionContext(operation: .push, containerBounds: Self.phone)
+        let to = try #require(push.toView), from = try #require(push.fromView)
+        // 450 ms: the entering page's alpha runs from 50 to 210 ms, linearly.
+        let run = try activity.run(push, progresses: [0, 40.0 / 450, 130.0 / 450, 220.0 / 450])
+        #expect(run.frames.map { $0[to]?.state.alpha ?? -1 }.map { ($0 * 1000).rounded() / 1000 } == [0, 0, 0.5, 1])
+        #expect(abs((run.frames[0][to]?.state.frame.x ?? 0) - 39) < 1e-9, "it starts a tenth of the width to the right")
+        #expect(run.frames[3][from]?.state.alpha == 1, "the covered page does not fade")
+        let pop = try TransitionContext(operation: .pop, containerBounds: Self.phone)
+        let closing = try activity.run(pop, progresses: [115.0 / 450, 1])
+        let top = try #require(pop.fromView)
+        #expect(abs((closing.frames[0][top]?.state.alpha ?? -1) - 0.5) < 1e-9, "closing fades from 35 to 195 ms")
+        #expect(abs((closing.frames[1][top]?.state.frame.x ?? 0) - 39) < 1e-9, "and ends a tenth of the width to the right")
+    }
+
+    @Test func cupertinoAlertShrinksInAndOnlyFadesOut() throws {
+        let alert = try animator("cupertino-alert")
+        let present = try TransitionContext(operation: .present, style: .custom, containerBounds: Self.phone)
+        let to = try #require(present.toView)
+        let shown = try alert.run(present, progresses: [0, 0.5])
+        #expect(abs((shown.frames[0][to]?.state.transform.m[0] ?? 0) - 1.3) < 1e-9, "the dialog enters at 130 %")
+        #expect(abs((shown.frames[1][to]?.state.alpha ?? -1) - 0.5) < 1e-9, "easeInOut is half way at half the time")
+        let dismiss = try TransitionContext(operation: .dismiss, style: .custom, containerBounds: Self.phone)
+        let from = try #require(dismiss.fromView)
+        let gone = try alert.run(dismiss, progresses: [0.25, 0.5, 0.75])
+        for frame in gone.frames {
+            #expect(frame[from]?.state.transform == .identity, "dismissal does not scale")
+        }
+        #expect(abs((gone.frames[1][from]?.state.alpha ?? -1) - 0.5) < 1e-9)
+    }
+
     @Test(arguments: [1, 2, 3], [0.3, 0.6])
     func foldStripsStayJoinedAtEveryAngle(_ folds: Int, _ progress: Double) throws {
         let fold = try animator("fold")

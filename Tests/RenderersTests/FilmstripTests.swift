@@ -42,6 +42,33 @@ struct FilmstripTests {
         #expect(close(png.rgb(2, 2), bytes(style.backdrop)))
     }
 
+    @Test("a page revealed from the bottom edge, its frame growing from zero height, is drawn as it grows")
+    func revealFromNothing() throws {
+        // As Android's open upwards: the to-view's frame grows up from the bottom edge.
+        let b = Fixtures.bounds
+        let frames = FrameTimes.even(3).map { p in
+            TransitionFrame(progress: p, views: [
+                Fixtures.view(0, .from, b),
+                Fixtures.view(1, .to, Rect(x: 0, y: b.height * (1 - p), width: b.width, height: b.height * p)),
+            ])
+        }
+        let timeline = TransitionTimeline.even(title: "push · reveal", containerBounds: b, duration: 0.3, frames: frames)
+        let renderer = FilmstripRenderer(options: .init(scale: 0.25))
+        let layout = try renderer.layout(frameCount: 3, bounds: b)
+        let png = try DecodedPNG(try renderer.render(timeline))
+        // Points near the left edge, clear of the cards' blocks.
+        func sample(_ frame: Int, _ fy: Double) -> (Int, Int, Int) {
+            let o = layout.frameOrigins[frame]
+            return png.rgb(Int(o.x + layout.frameWidth * 0.02), Int(o.y + layout.frameHeight * fy))
+        }
+        #expect(close(sample(0, 0.92), bytes(style.from)), "progress 0: nothing of the to-view shows")
+        #expect(close(sample(1, 0.92), bytes(style.to)), "progress 0.5: the lower half is the to-view")
+        #expect(close(sample(1, 0.3), bytes(style.from)), "progress 0.5: the upper half is still the from-view")
+        #expect(close(sample(2, 0.92), bytes(style.to)), "progress 1: the to-view fills the screen")
+        let face = FramePainter(timeline: timeline).face(of: frames[0].views[1])
+        #expect(face.width == b.width && face.height == b.height, "the face is laid out for the size the page ends with")
+    }
+
     @Test("a progress label is drawn under every frame, and a caption above")
     func labels() throws {
         let timeline = Fixtures.linearPush(frames: 4)
