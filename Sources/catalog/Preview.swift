@@ -104,8 +104,10 @@ struct Preview: ParsableCommand {
         } catch let error as TransitionContext.Error {
             throw CLIError.usage(error.description)
         }
-        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
-            PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
+        let playing = TerminalCapabilities.canPlay && !noPlay && out == nil && !["json"].contains(format) && !PreviewExport.fileFormats.contains(format)
+        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { [speed] duration in
+            playing ? TerminalPlayer.progresses(duration: duration, speed: speed)
+                : PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {
@@ -115,8 +117,8 @@ struct Preview: ParsableCommand {
             try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
-        } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
-            try TerminalPlayer.play(animator: Resolution.animator(animator, in: index, for: op), context: context, parameters: values, duration: sampled.duration, speed: speed)
+        } else if playing {
+            try TerminalPlayer.play(sampled, animatorID: chosen.id, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
         }
