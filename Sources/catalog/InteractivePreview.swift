@@ -23,6 +23,7 @@ struct InteractivePreview {
     var lottieFlat: Bool
     var plugins: PluginOptions
     var matching: [MatchedElement] = []
+    var inProcess = false
 
     func run() throws {
         let op = try Resolution.operation(operation)
@@ -60,8 +61,17 @@ struct InteractivePreview {
         let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true, matchedElements: matching)
         let run: TransitionRun
         do {
-            run = try TransitionRun(resolved, context: context, isolation: IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]))
+            run = inProcess
+                ? try TransitionRun(resolved, context: context)
+                : try TransitionRun(resolved, context: context, isolation: IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]))
         } catch let error as PluginCallError {
+            throw CLIError(error.description)
+        } catch let error as PluginError {
+            throw CLIError(error.description)
+        }
+        do {
+            try PluginValueCheck.duration(run.duration, animator: chosen.qualifiedID, operation: run.animatorContext.operation)
+        } catch {
             throw CLIError(error.description)
         }
         let controller: InteractionController

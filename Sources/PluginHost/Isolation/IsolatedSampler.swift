@@ -61,7 +61,7 @@ public struct IsolatedSampler: Sendable {
             switch worker.next(timeout: timeout) {
             case .forged(let bytes):
                 _ = worker.finish()
-                throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call); the transition is not drawn")
+                throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)")
             case .report(let bytes):
                 guard let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) else {
                     _ = worker.finish()

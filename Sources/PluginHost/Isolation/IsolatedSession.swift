@@ -29,7 +29,8 @@ public final class IsolatedSession: PluginTransition {
 
     private let worker: WorkerProcess
     private let timeout: Double
-    private let answer: Double
+    private var answer = 0.0
+    private let capture: String
 
     /// Starts a worker that loads the plugin at `path` and begins its animator `animatorID` in
     /// `context`, and asks it for the duration.
@@ -42,16 +43,23 @@ public final class IsolatedSession: PluginTransition {
         self.qualifiedID = qualifiedID
         self.context = context
         timeout = sampler.timeout
+        // The calls are traced as a validation unit's are, so a stepping worker looks to the
+        // plugin like the validator's.
+        let fm = FileManager.default
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        self.capture = capture
         let request = WorkerRequest.session(.init(
             path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height,
             presentedFrame: IsolatedSampler.presentedFrame(context), interactive: context.interactive,
             tabFrom: context.tabFromIndex, tabTo: context.tabToIndex, parameters: parameters,
-            matchedElements: context.matchedElements, finished: true, capture: ""))
+            matchedElements: context.matchedElements, finished: true, capture: capture))
         do {
             let bytes = try SampleCoding.encoder.encode(request)
             worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
         } catch {
+            try? fm.removeItem(atPath: capture)
             throw PluginCallError("\(qualifiedID): cannot start a worker: \(error)")
         }
         var duration: Double?
@@ -78,6 +86,7 @@ public final class IsolatedSession: PluginTransition {
 
     deinit {
         _ = worker.finish()
+        try? FileManager.default.removeItem(atPath: capture)
     }
 
     /// The duration the animator gave, checked.
