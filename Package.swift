@@ -58,6 +58,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The descriptor fuzz target: random descriptors and view states through the loader's
+        // reader and the value checks (libFuzzer with scripts/fuzz; a plain build replays inputs).
+        .executableTarget(name: "descriptor-fuzz", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"], path: "Tests/Fuzz"),
         // Locates built products, compiles the C fixture plugins and holds the exact reference
         // solvers, for the tests and the benchmarks.
         .target(name: "TestSupport", path: "Tests/TestSupport"),

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The cost of isolation, side by side in one run:
-#   1. `catalog validate` of the built-ins, isolated (the default) against --in-process;
-#   2. what a hanging plugin costs each command at the default settings.
+#   1. validate, preview (JSON, PNG, interactive) and run of the built-ins, isolated (the
+#      default) against --in-process, with the ratios;
+#   2. what one step request to a stepping worker costs (interactive scrubbing);
+#   3. what a hanging plugin costs each command at the default settings.
 # Usage: Benchmarks/isolation-cost.sh [RUNS]   (after `swift build`; RUNS defaults to 3)
 # Prints wall-clock medians in seconds and the ratios. Nothing is asserted: read the numbers.
 set -u
@@ -36,23 +38,40 @@ ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $runs runs each, medians"
 echo
-echo "validate, the built-ins"
-iso=$(median "$catalog" validate)
-inp=$(median "$catalog" validate --in-process)
-echo "  isolated    ${iso} s"
-echo "  in-process  ${inp} s"
-echo "  ratio       $(ratio "$iso" "$inp")x"
+# NAME ISOLATED-ARGS -- prints the isolated and --in-process medians and their ratio.
+pair() {
+    local name=$1; shift
+    local iso inp
+    iso=$(median "$catalog" "$@")
+    inp=$(median "$catalog" "$@" --in-process)
+    printf '%-44s isolated %7s s   in-process %7s s   ratio %sx\n' "$name" "$iso" "$inp" "$(ratio "$iso" "$inp")"
+}
+pair "validate (the built-ins)" validate
+pair "preview push slide --format json" preview push slide --format json
+pair "preview push slide --format png" preview push slide --format png --out "$work/slide.png"
+scenario="scrub 0.6 @0.3; release v=0.5 @0.4"
+pair "preview pop slide --interactive (30 fps)" preview pop slide --interactive "$scenario" --format json
+pair "preview pop slide --interactive (240 fps)" preview pop slide --interactive "$scenario" --format json --fps 240
+pair "run push pop present dismiss" run push pop present dismiss --format json
 echo
-echo "preview push slide --format json (isolated sampling)"
-echo "  isolated    $(median "$catalog" preview push slide --format json) s"
+# One step request answered by the worker: the interactive preview at 240 fps less the one at
+# 30 fps, per extra frame (each frame is one request and one answer).
+frames() { "$catalog" preview pop slide --interactive "$scenario" --format json --fps "$1" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["frames"]))'; }
+f30=$(frames 30); f240=$(frames 240)
+t30=$(median "$catalog" preview pop slide --interactive "$scenario" --format json)
+t240=$(median "$catalog" preview pop slide --interactive "$scenario" --format json --fps 240)
+echo "one isolated step request: $(python3 -c "print(f'{($t240 - $t30) / ($f240 - $f30) * 1000:.2f}')") ms ($f30 and $f240 frames)"
 echo
 echo "a hanging plugin at the default settings (list runs without the cache)"
 for fixture in fault_loop hang_in_step; do
     id=${fixture//_/-}
     so="$work/$fixture.so"
+    printf '{"version": 1, "rules": [{"operation": "push", "animator": "%s"}]}' "$id" > "$work/$fixture.json"
     echo "  $fixture"
-    echo "    validate  $(median "$catalog" validate --no-builtins "$so") s"
-    echo "    list      $(median "$catalog" list --no-builtins --no-cache --plugin-path "$so") s"
-    echo "    preview   $(median "$catalog" preview push "$id" --no-builtins --plugin-path "$so" --format json) s"
-    echo "    gallery   $(median "$catalog" gallery --no-builtins --plugin-path "$so" --out "$work/gallery-$fixture") s"
+    echo "    validate     $(median "$catalog" validate --no-builtins "$so") s"
+    echo "    list         $(median "$catalog" list --no-builtins --no-cache --plugin-path "$so") s"
+    echo "    preview      $(median "$catalog" preview push "$id" --no-builtins --plugin-path "$so" --format json) s"
+    echo "    interactive  $(median "$catalog" preview push "$id" --interactive "$scenario" --no-builtins --plugin-path "$so" --format json) s"
+    echo "    run          $(median "$catalog" run --no-builtins --plugin-path "$so" --source "$work/$fixture.json" push) s"
+    echo "    gallery      $(median "$catalog" gallery --no-builtins --plugin-path "$so" --out "$work/gallery-$fixture") s"
 done

@@ -174,6 +174,10 @@ public final class DrivenTransition {
         do {
             played = try TransitionPlayer.play(run, controller: controller, title: title, framesPerSecond: framesPerSecond, compose: compose)
         } catch {
+            if run.session.failure != nil {
+                // Completed as cancelled in the plugin; the driver's state settles when this ends.
+                throw DriverError(.plugin, "\(transition): \(error.description); the transition was cancelled")
+            }
             throw DriverError(.scenario, "\(transition): \(error.description)")
         }
         var adopted: Color?

@@ -16,6 +16,8 @@ public struct DriverError: Swift.Error, Hashable, CustomStringConvertible {
         case scenario
         /// The transition's context cannot be built.
         case context
+        /// An isolated plugin crashed, hung, ended its worker or returned a value the host cannot use.
+        case plugin
     }
 
     /// The kind of failure.

@@ -18,8 +18,9 @@ public struct ResolvedAnimator: Sendable {
         case automatic
     }
 
-    /// The animator.
-    public let animator: Animator
+    /// The animator: loaded in this process (`Animator`), or known from an isolated scan
+    /// (`AnimatorReference`), which `TransitionRun` loads only when it runs in this process.
+    public let animator: any DescribedAnimator
     /// One value per parameter, in descriptor order.
     public let parameters: [Double]
     /// How it serves the operation.
@@ -31,7 +32,7 @@ public struct ResolvedAnimator: Sendable {
     public var reversed: Bool { reversal != .none }
 
     /// Creates a resolution without checks.
-    public init(animator: Animator, parameters: [Double]? = nil, reversal: Reversal = .none) {
+    public init(animator: any DescribedAnimator, parameters: [Double]? = nil, reversal: Reversal = .none) {
         self.animator = animator
         self.parameters = parameters ?? animator.description.defaultValues
         self.reversal = reversal
@@ -47,10 +48,10 @@ public struct ResolvedAnimator: Sendable {
     /// - Throws: `Error` for an unknown animator, bad parameters, an animator that serves neither
     ///   the operation nor (being reversible) its reverse, or one that does not serve `style`.
     public static func resolve(
-        _ choice: AnimatorChoice, for operation: TransitionOperation, style: PresentationStyle, in catalog: PluginCatalog
+        _ choice: AnimatorChoice, for operation: TransitionOperation, style: PresentationStyle, in catalog: some AnimatorCatalog
     ) throws(Error) -> ResolvedAnimator {
-        guard let animator = catalog.animator(choice.animatorID) else {
-            let hint = Suggestions.closest(to: choice.animatorID, in: catalog.animators.map(\.id)).map { "; did you mean '\($0)'?" } ?? "; run `catalog list` to see them"
+        guard let animator = catalog.describedAnimator(choice.animatorID) else {
+            let hint = Suggestions.closest(to: choice.animatorID, in: catalog.describedAnimators.map(\.id)).map { "; did you mean '\($0)'?" } ?? "; run `catalog list` to see them"
             throw Error(description: "unknown animator '\(DisplayText.escape(choice.animatorID))'\(hint)")
         }
         let description = animator.description

@@ -9,8 +9,8 @@ import TransitionCore
 /// present and dismiss); a tab switch, and any operation whose default is missing or does not
 /// serve the presentation style, changes instantly, as UIKit's tab bar does.
 public final class TransitionDirector {
-    /// The loaded plugins.
-    public let catalog: PluginCatalog
+    /// The animators: loaded plugins, or a `PluginIndex` of scanned ones (then set `isolation`).
+    public let catalog: any AnimatorCatalog
     /// Picks the animator of each transition.
     public var source: any TransitionsSource
     /// The container's bounds.
@@ -27,11 +27,15 @@ public final class TransitionDirector {
     public var systemAnimators: [TransitionOperation: String] = [
         .push: "slide", .pop: "slide", .present: "cover-vertical", .dismiss: "cover-vertical",
     ]
+    /// Where plugin code runs: nil runs it in this process (for plugins the embedder trusts);
+    /// a sampler runs each transition's plugin calls in a worker process (`IsolatedSession`),
+    /// the default to choose for untrusted plugins.
+    public var isolation: IsolatedSampler?
     /// Makes the presentation of each custom-style present.
     public var makePresentation: (PlannedTransition) -> PresentationController = { _ in PresentationController() }
 
     /// A director for `catalog`'s animators, picked by `source`, in a container of `containerBounds`.
-    public init(catalog: PluginCatalog, source: any TransitionsSource, containerBounds: Rect) {
+    public init(catalog: any AnimatorCatalog, source: any TransitionsSource, containerBounds: Rect) {
         self.catalog = catalog
         self.source = source
         self.containerBounds = containerBounds
@@ -52,7 +56,7 @@ public final class TransitionDirector {
                 throw DriverError(.animator, "\(transition): \(error.description)")
             }
         }
-        guard let id = systemAnimators[op], catalog.animator(id) != nil else {
+        guard let id = systemAnimators[op], catalog.describedAnimator(id) != nil else {
             return (nil, op == .dismiss ? transition.style : .fullScreen)
         }
         let choice = AnimatorChoice(animatorID: id)
@@ -62,7 +66,7 @@ public final class TransitionDirector {
 
     private func style(for transition: PlannedTransition, choice: AnimatorChoice) -> PresentationStyle {
         switch transition.operation {
-        case .present: choice.style ?? catalog.animator(choice.animatorID)?.description.defaultStyle(for: .present) ?? .fullScreen
+        case .present: choice.style ?? catalog.describedAnimator(choice.animatorID)?.description.defaultStyle(for: .present) ?? .fullScreen
         case .dismiss: transition.style
         default: .fullScreen
         }
@@ -95,12 +99,16 @@ public final class TransitionDirector {
         var run: TransitionRun?
         if let resolved {
             do {
-                let prepared = try TransitionRun(resolved, context: context)
+                let prepared = try isolation.map { try TransitionRun(resolved, context: context, isolation: $0) }
+                    ?? TransitionRun(resolved, context: context)
                 try prepared.setup()
                 run = prepared
             } catch let refused as TransitionSession.SetupRefused {
                 _ = commit(false, nil)
                 throw DriverError(.setupRefused, "\(transition): \(refused.description); the transition was cancelled")
+            } catch let failed as PluginCallError {
+                _ = commit(false, nil)
+                throw DriverError(.plugin, "\(transition): \(failed.description); the transition was cancelled")
             } catch {
                 _ = commit(false, nil)
                 throw DriverError(.context, "\(transition): \(error)")

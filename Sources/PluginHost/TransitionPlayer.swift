@@ -16,8 +16,9 @@ public enum TransitionPlayer {
     ///     the frame where a grab catches an animation is in the timeline.
     ///   - compose: adds what lies outside the plugin's views (presentation chrome, backdrop)
     ///     to each frame, given the progress.
-    /// - Throws: `Error` when the controller has not been let go (its end is unknown), or when
-    ///   the plugin refuses setup (the run is then complete as cancelled).
+    /// - Throws: `Error` when the controller has not been let go (its end is unknown), when
+    ///   the plugin refuses setup (the run is then complete as cancelled), or when an isolated
+    ///   plugin crashed, hung or returned an unusable value (`PluginTransition.failure`).
     public static func play(
         _ run: TransitionRun, controller: InteractionController, title: String, framesPerSecond: Double = 60,
         compose: (TransitionFrame) -> TransitionFrame = { $0 }
@@ -26,7 +27,7 @@ public enum TransitionPlayer {
             throw Error(description: "the gesture still holds the transition; let it go (release, finish or cancel) before playing it")
         }
         if run.session.phase == .ready {
-            do { try run.setup() } catch { throw Error(description: error.description) }
+            do { try run.setup() } catch { throw Error(description: "\(error)") }
         }
         let times = controller.sampleTimes(framesPerSecond: framesPerSecond)
         var entries: [TransitionTimeline.Entry] = []
@@ -37,6 +38,7 @@ public enum TransitionPlayer {
             phases.append(controller.phase(at: t))
         }
         let completion = run.complete(finished: finishes)
+        if let failure = run.session.failure { throw Error(description: failure) }
         return PlayedTransition(
             timeline: TransitionTimeline(title: title, containerBounds: run.context.containerBounds, entries: entries),
             phases: phases, controller: controller, duration: run.duration, completion: completion,

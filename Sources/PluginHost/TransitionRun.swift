@@ -15,15 +15,49 @@ public final class TransitionRun {
     public let animatorContext: TransitionContext
     /// True when the plugin runs the reverse operation backwards.
     public let reversed: Bool
-    /// The plugin session.
-    public let session: TransitionSession
+    /// The plugin side: a session in this process, or an `IsolatedSession` in a worker.
+    public let session: any PluginTransition
     /// The duration in seconds, as the animator gives it for `animatorContext`.
     public let duration: Double
     private let handles: [ViewID: ViewID]
 
-    /// Prepares a run of `resolved` for `context` (call `setup()` next).
-    /// - Throws: `TransitionContext.Error` when the reverse context cannot be built.
-    public init(_ resolved: ResolvedAnimator, context: TransitionContext) throws {
+    /// Prepares a run of `resolved` for `context` in this process (call `setup()` next); an
+    /// animator known only from a scan is loaded here first.
+    /// - Throws: `TransitionContext.Error` when the reverse context cannot be built; `PluginError`
+    ///   when a scanned plugin cannot be loaded.
+    public convenience init(_ resolved: ResolvedAnimator, context: TransitionContext) throws {
+        try self.init(resolved, context: context) { animatorContext throws in
+            let animator: Animator
+            if let loaded = resolved.animator as? Animator {
+                animator = loaded
+            } else {
+                let path = resolved.animator.pluginPath, id = resolved.animator.id
+                guard let found = try PluginLibrary.load(path: path).animator(id) else {
+                    throw PluginCallError("\(resolved.animator.qualifiedID): the plugin at \(DisplayText.escape(path)) no longer has this animator; run `catalog list --no-cache`")
+                }
+                animator = found
+            }
+            return animator.begin(animatorContext, parameters: resolved.parameters)
+        }
+    }
+
+    /// Prepares a run of `resolved` for `context` with the plugin in a worker process (see
+    /// `IsolatedSession`); call `setup()` next.
+    /// - Throws: `TransitionContext.Error` when the reverse context cannot be built;
+    ///   `PluginCallError` when the plugin cannot be started or its duration is unusable.
+    public convenience init(_ resolved: ResolvedAnimator, context: TransitionContext, isolation sampler: IsolatedSampler) throws {
+        try self.init(resolved, context: context) { animatorContext throws in
+            try IsolatedSession(
+                sampler: sampler, path: resolved.animator.pluginPath, animatorID: resolved.animator.id,
+                qualifiedID: resolved.animator.qualifiedID, context: animatorContext, parameters: resolved.parameters)
+        }
+    }
+
+    /// Prepares a run of `resolved` for `context` whose plugin side `begin` starts in the context
+    /// the plugin sees (the reverse operation's when running backwards).
+    public init(
+        _ resolved: ResolvedAnimator, context: TransitionContext, begin: (TransitionContext) throws -> any PluginTransition
+    ) throws {
         self.context = context
         reversed = resolved.reversed
         if reversed {
@@ -47,13 +81,14 @@ public final class TransitionRun {
             animatorContext = context
             handles = [:]
         }
-        session = resolved.animator.begin(animatorContext, parameters: resolved.parameters)
+        session = try begin(animatorContext)
         duration = session.duration()
     }
 
     /// Runs the plugin's setup.
-    /// - Throws: `TransitionSession.SetupRefused` when the plugin refuses.
-    public func setup() throws(TransitionSession.SetupRefused) {
+    /// - Throws: `TransitionSession.SetupRefused` when the plugin refuses; `PluginCallError` when
+    ///   an isolated plugin could not answer.
+    public func setup() throws {
         try session.setup()
     }
 

@@ -31,6 +31,7 @@ struct Catalog: ParsableCommand {
     /// started this process as its worker, the worker's job.
     static func main() {
         if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
+        WorkerProcess.adoptOrphans()
         ProcessState.record()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let error = CommandLineCheck.unknownSubcommand(arguments) {

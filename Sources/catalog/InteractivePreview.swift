@@ -23,12 +23,14 @@ struct InteractivePreview {
     var lottieFlat: Bool
     var plugins: PluginOptions
     var matching: [MatchedElement] = []
+    var inProcess = false
 
     func run() throws {
         let op = try Resolution.operation(operation)
         let index = plugins.loadIndex()
-        let chosen = try Resolution.animator(animator, in: index)
-        let catalog = index.loadCatalog { $0.path == chosen.library.path }
+        let chosen = try Resolution.described(animator, in: index)
+        // The choice is resolved against the scan: no plugin code runs in this process.
+        let catalog = index
         let bounds = try Resolution.size(size)
         let styleChoice = try style.map { name -> PresentationStyle in
             guard let s = PresentationStyle(name: name) else {
@@ -45,7 +47,7 @@ struct InteractivePreview {
             resolved = try ResolvedAnimator.resolve(
                 AnimatorChoice(animatorID: animator, parameters: pairs), for: op, style: resolvedStyle, in: catalog)
         } catch {
-            let others = catalog.animators.filter { $0.description.supports(op) }.map(\.id)
+            let others = catalog.describedAnimators.filter { $0.description.supports(op) }.map(\.id)
             throw CLIError.usage("\(error.description). Animators for \(op): \(others.isEmpty ? "none" : others.joined(separator: ", "))")
         }
         let script: InteractionScenario
@@ -57,7 +59,21 @@ struct InteractivePreview {
         }
         try InputLimits.check(script, place: "--interactive")
         let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true, matchedElements: matching)
-        let run = try TransitionRun(resolved, context: context)
+        let run: TransitionRun
+        do {
+            run = inProcess
+                ? try TransitionRun(resolved, context: context)
+                : try TransitionRun(resolved, context: context, isolation: IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]))
+        } catch let error as PluginCallError {
+            throw CLIError(error.description)
+        } catch let error as PluginError {
+            throw CLIError(error.description)
+        }
+        do {
+            try PluginValueCheck.duration(run.duration, animator: chosen.qualifiedID, operation: run.animatorContext.operation)
+        } catch {
+            throw CLIError(error.description)
+        }
         let controller: InteractionController
         do {
             controller = try script.controller(duration: run.duration)
@@ -70,6 +86,10 @@ struct InteractivePreview {
                 run, controller: controller, title: "\(op) \(chosen.id) (interactive)", framesPerSecond: framesPerSecond)
         } catch {
             throw CLIError(error.description)
+        }
+        if let session = run.session as? IsolatedSession {
+            if let text = session.printed.stdout { printError("warning: \(chosen.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
+            if let text = session.printed.stderr { printError("\(chosen.qualifiedID) stderr: \(text)") }
         }
         for m in played.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in played.log where entry.level != "debug" {

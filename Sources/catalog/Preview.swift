@@ -70,6 +70,9 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp("Drive the transition with a scripted gesture, such as \"scrub 0.6 @0.3; release v=0.5 @0.4; grab @0.5; cancel @0.6\" (see the README).", valueName: "scenario"))
     var interactive: String?
 
+    @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the command down).")
+    var inProcess = false
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
@@ -88,7 +91,7 @@ struct Preview: ParsableCommand {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
                 style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches)
+                lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches), inProcess: inProcess
             ).run()
         }
         let op = try Resolution.operation(operation)
@@ -104,8 +107,10 @@ struct Preview: ParsableCommand {
         } catch let error as TransitionContext.Error {
             throw CLIError.usage(error.description)
         }
-        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values) { duration in
-            PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
+        let playing = TerminalCapabilities.canPlay && !noPlay && out == nil && !["json"].contains(format) && !PreviewExport.fileFormats.contains(format)
+        let sampled = try IsolatedSampling.sample(chosen, context: context, parameters: values, inProcess: inProcess) { [speed] duration in
+            playing ? TerminalPlayer.progresses(duration: duration, speed: speed)
+                : PreviewExport.progresses(format: format, frames: frames, fps: fps, duration: duration)
         }
         for m in sampled.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in sampled.log where entry.level != "debug" {
@@ -115,8 +120,8 @@ struct Preview: ParsableCommand {
             try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
-        } else if TerminalCapabilities.canPlay && !noPlay && out == nil {
-            try TerminalPlayer.play(animator: Resolution.animator(animator, in: index, for: op), context: context, parameters: values, duration: sampled.duration, speed: speed)
+        } else if playing {
+            try TerminalPlayer.play(sampled, animatorID: chosen.id, speed: speed)
         } else {
             try emit(PreviewTable.render(sampled, animator: chosen, parameters: values))
         }

@@ -30,19 +30,6 @@ enum Resolution {
         throw CLIError.usage("unknown operation '\(DisplayText.escape(name))'; \(hint)operations are \(names.joined(separator: ", "))")
     }
 
-    /// Finds the animator in the index, checks the operation, then loads only its plugin.
-    static func animator(_ reference: String, in index: PluginIndex, for operation: TransitionOperation? = nil) throws -> Animator {
-        let found = try described(reference, in: index, for: operation)
-        do {
-            guard let animator = try PluginLibrary.load(path: found.pluginPath).animator(found.id) else {
-                throw CLIError("\(DisplayText.escape(found.pluginPath)) no longer has animator '\(found.id)'; run with --no-cache")
-            }
-            return animator
-        } catch let error as PluginError {
-            throw CLIError(error.description)
-        }
-    }
-
     /// Finds the animator in the index and checks the operation, without loading its plugin.
     static func described(_ reference: String, in index: PluginIndex, for operation: TransitionOperation? = nil) throws -> AnimatorReference {
         guard let (plugin, description) = index.locate(reference) else {

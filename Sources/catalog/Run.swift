@@ -43,6 +43,9 @@ struct Run: ParsableCommand {
     @Option(help: "Frames per second of the recorded timelines (json output).")
     var fps = 30.0
 
+    @Flag(name: .customLong("in-process"), help: "Run plugin code in this process (faster; a crashing plugin takes the command down).")
+    var inProcess = false
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
@@ -75,10 +78,13 @@ struct Run: ParsableCommand {
         guard !roots.isEmpty, Set(roots).count == roots.count else {
             throw CLIError.usage("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
         }
-        // Only the plugins that hold the animators this run can use are loaded in this process.
-        let catalog = index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } }
+        // Isolated, no plugin code runs in this process: the director chooses from the scan and
+        // each transition runs in a worker. In process, only the plugins that hold the animators
+        // this run can use are loaded.
+        let catalog: any AnimatorCatalog = inProcess ? index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } } : index
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
+        if !inProcess { director.isolation = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]) }
         let scene = SceneDriver(tabRoots: roots, director: director)
         let matching = try Resolution.matchedElements(matches)
         var records: [(record: TransitionRecord, scene: RunJSON.Scene)] = []
@@ -91,7 +97,7 @@ struct Run: ParsableCommand {
             } catch {
                 failure = CLIError(
                     "operation \(i + 1) '\(step.text)': \(error.description)",
-                    status: error.kind == .setupRefused ? .failure : .usage)
+                    status: [.setupRefused, .plugin].contains(error.kind) ? .failure : .usage)
                 break
             }
         }

@@ -14,7 +14,21 @@ enum TerminalPlayer {
         return (80, 24)
     }
 
-    static func play(animator: Animator, context: TransitionContext, parameters: [Double], duration: Double, speed: Double) throws {
+    /// The frames a second terminal playback draws.
+    static let framesPerSecond = 30.0
+
+    /// The progresses terminal playback draws for `duration` at `speed`: one a frame at 30 fps of
+    /// wall time, from 0 to 1.
+    static func progresses(duration: Double, speed: Double) -> [Double] {
+        let wallDuration = duration / speed
+        let frameCount = max(2, min(Int((wallDuration * framesPerSecond).rounded()) + 1, 100_000))
+        return (0..<frameCount).map { $0 == frameCount - 1 ? 1 : Double($0) / Double(frameCount - 1) }
+    }
+
+    /// Plays `sampled` (sampled at `progresses(duration:speed:)`, in a worker) at its real pace.
+    static func play(_ sampled: SampledTransition, animatorID: String, speed: Double) throws {
+        let context = sampled.context
+        let duration = sampled.duration
         let (columns, rows) = terminalSize()
         let bounds = context.containerBounds
         let pixelRows = max(8, min(2 * (rows - 4), 64))
@@ -25,29 +39,23 @@ enum TerminalPlayer {
         let raster = Raster(width: width, height: min(height, pixelRows), bounds: bounds, terminal: terminal)
 
         let backdrop = Backdrop.standalone(for: context)
-        let session = animator.begin(context, parameters: parameters)
-        try session.setup()
-        let fps = 30.0
-        let wallDuration = duration / speed
-        let frameCount = max(2, Int((wallDuration * fps).rounded()) + 1)
         let lines = raster.height / 2 + 1
         TerminalSession.begin(lines: lines)
         defer { TerminalSession.end() }
         let start = Date()
-        for i in 0..<frameCount {
-            let progress = i == frameCount - 1 ? 1 : Double(i) / Double(frameCount - 1)
-            let frame = backdrop.compose(session.step(progress), context: context)
+        for (i, sample) in sampled.frames.enumerated() {
+            let progress = sample.progress
+            let frame = backdrop.compose(sample, context: context)
             var text = TerminalSession.frameStart
             text += raster.render(frame)
             let bar = Int((progress * Double(raster.width)).rounded())
             text += String(repeating: "━", count: bar) + String(repeating: "─", count: raster.width - bar)
             text += " \(Format.number(progress, decimals: 2))\u{1B}[K\n"
             TerminalSession.write(text)
-            let due = start.addingTimeInterval(Double(i + 1) / fps)
+            let due = start.addingTimeInterval(Double(i + 1) / framesPerSecond)
             let wait = due.timeIntervalSinceNow
             if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
         }
-        session.complete(finished: true)
         let legend = [ViewRole.from, .to, .snapshot, .dimming].map { role -> String in
             let c = Raster.color(for: role)
             let shade = (Double(c.0), Double(c.1), Double(c.2))
@@ -55,7 +63,7 @@ enum TerminalPlayer {
             return swatch + " \(role)"
         }
         TerminalSession.write(
-            "\(context.operation) \(animator.id) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  ") + "\n"
+            "\(context.operation) \(animatorID) · \(Format.number(duration, decimals: 3)) s · " + legend.joined(separator: "  ") + "\n"
                 + "(--no-play prints the frames as a table; --speed 0.25 plays slower)\n")
     }
 }

@@ -158,7 +158,7 @@ struct Validate: ParsableCommand {
                     let i = index ?? plugins.loadIndex(quiet: json)
                     index = i
                     guard let (plugin, animator) = i.locate(target) else {
-                        _ = try Resolution.animator(target, in: i)
+                        _ = try Resolution.described(target, in: i)
                         continue
                     }
                     validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: DisplayText.escape(target))

@@ -16,7 +16,7 @@ import TransitionCore
         let pop = try TransitionRun(resolved, context: popContext)
         #expect(pop.animatorContext.operation == .push)
         try pop.setup()
-        let push = resolved.animator.begin(pushContext)
+        let push = try #require(catalog.animator("cover-push")).begin(pushContext)
         try push.setup()
         for p in [0.0, 0.1, 0.37, 0.5, 0.8, 1.0] {
             let back = pop.frame(at: p), forth = push.step(1 - p)

@@ -11,4 +11,9 @@ ffi_type *tc_ffi_type_uint8(void);
 ffi_type *tc_ffi_type_pointer(void);
 ffi_abi tc_ffi_default_abi(void);
 
+/* prctl is variadic, which Swift cannot call: makes this process the reaper of its orphaned
+   descendants (PR_SET_CHILD_SUBREAPER), so a host can wait for what a killed worker forked.
+   Returns 0, or -1 with errno set. */
+int tc_set_child_subreaper(void);
+
 #endif

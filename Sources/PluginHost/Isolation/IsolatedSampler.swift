@@ -63,7 +63,7 @@ public struct IsolatedSampler: Sendable {
             switch worker.next(timeout: timeout, limit: IsolatedValidator.unitLimit) {
             case .forged(let bytes):
                 _ = worker.finish()
-                throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call); the transition is not drawn")
+                throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)")
             case .report(let bytes):
                 guard let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) else {
                     _ = worker.finish()
@@ -94,16 +94,24 @@ public struct IsolatedSampler: Sendable {
                     return (sampled, Printed(
                         stdout: CapturedOutput.text(printed.stdout, total: printed.stdoutBytes),
                         stderr: CapturedOutput.text(printed.stderr, total: printed.stderrBytes)))
+                default:
+                    _ = worker.finish()
+                    throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")
                 }
             case .ended(let ending):
-                let what: String = switch ending {
-                case .timedOut: "did not answer within \(Format.number(timeout)) s"
-                case .signaled: "crashed with \(ending)"
-                case .exited(let code): "ended the process with exit status \(code)"
-                }
-                throw Failure(description: "\(qualifiedID): the plugin \(what) during \(call)")
+                throw Failure(description: Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout))
             }
         }
+    }
+
+    /// One line saying how a worker ended during `call`.
+    static func describe(_ ending: WorkerProcess.Ending, during call: String, qualifiedID: String, timeout: Double) -> String {
+        let what: String = switch ending {
+        case .timedOut: "did not answer within \(Format.number(timeout)) s"
+        case .signaled: "crashed with \(ending)"
+        case .exited(let code): "ended the process with exit status \(code)"
+        }
+        return "\(qualifiedID): the plugin \(what) during \(call)"
     }
 
     /// The presented frame a custom-style context was built with.
@@ -139,6 +147,14 @@ enum SampleMessage: Codable {
     case refused(String)
     /// The whole transition.
     case sampled(SampleReport)
+    /// Setup succeeded; the transition has this many views.
+    case ready(Int)
+    /// Setup returned false.
+    case setupRefused
+    /// The views at the progresses asked for.
+    case frames([TransitionFrame])
+    /// Completion ran; the worker ends.
+    case completed(SessionEnd)
 }
 
 /// What a sampling worker learned.
@@ -157,29 +173,7 @@ enum SamplingWorker {
             guard let data = try? SampleCoding.encoder.encode(message) else { return }
             channel.send(Array(data))
         }
-        let library: PluginLibrary
-        do { library = try PluginLibrary.load(path: request.path) } catch {
-            send(.refused("\(error)"))
-            return 0
-        }
-        guard let animator = library.animator(request.animator) else {
-            send(.refused("the plugin has no animator '\(DisplayText.escape(request.animator))'"))
-            return 0
-        }
-        let context: TransitionContext
-        do {
-            context = try TransitionContext(
-                operation: request.operation, style: request.style,
-                containerBounds: Rect(x: 0, y: 0, width: request.width, height: request.height),
-                presentedFrame: request.presentedFrame, interactive: request.interactive,
-                tabFromIndex: request.tabFrom, tabToIndex: request.tabTo, matchedElements: request.matchedElements)
-        } catch {
-            send(.refused("\(error)"))
-            return 0
-        }
-        // Traced like a validation unit: the same calls through libffi, the same guard after the
-        // views, the same kind of file open.
-        let session = animator.begin(context, parameters: request.parameters, tracer: CallTracer(path: request.capture + "/unit-1.trace"))
+        guard let session = begin(request, send: send) else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))
         guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decode([Double].self, from: Data(answer)) else { return 0 }
@@ -201,5 +195,34 @@ enum SamplingWorker {
             requested: progresses.count, frames: frames, completion: completion, misbehaviours: session.misbehaviours,
             log: session.log)))
         return 0
+    }
+
+    /// Loads the plugin and begins the transition the request names; nil, after sending why,
+    /// when it cannot. With a capture directory the calls are traced as a validation unit's are
+    /// (the same calls through libffi, the same guard after the views, the same kind of file
+    /// open), so the two kinds of worker look alike to the plugin.
+    static func begin(_ request: WorkerRequest.SampleRequest, send: (SampleMessage) -> Void) -> TransitionSession? {
+        let library: PluginLibrary
+        do { library = try PluginLibrary.load(path: request.path) } catch {
+            send(.refused("\(error)"))
+            return nil
+        }
+        guard let animator = library.animator(request.animator) else {
+            send(.refused("the plugin has no animator '\(DisplayText.escape(request.animator))'"))
+            return nil
+        }
+        let context: TransitionContext
+        do {
+            context = try TransitionContext(
+                operation: request.operation, style: request.style,
+                containerBounds: Rect(x: 0, y: 0, width: request.width, height: request.height),
+                presentedFrame: request.presentedFrame, interactive: request.interactive,
+                tabFromIndex: request.tabFrom, tabToIndex: request.tabTo, matchedElements: request.matchedElements)
+        } catch {
+            send(.refused("\(error)"))
+            return nil
+        }
+        let tracer = request.capture.isEmpty ? nil : CallTracer(path: request.capture + "/unit-1.trace")
+        return animator.begin(context, parameters: request.parameters, tracer: tracer)
     }
 }

@@ -25,6 +25,7 @@ public enum WorkerMain {
             return 0
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
         case .sample(let r): return SamplingWorker.run(r, channel: channel)
+        case .session(let r): return SessionWorker.run(r, channel: channel)
         }
     }
 

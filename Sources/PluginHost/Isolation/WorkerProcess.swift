@@ -1,3 +1,4 @@
+import CFFIShims
 import Foundation
 import TransitionCore
 
@@ -219,9 +220,20 @@ public final class WorkerProcess {
         return conclude(status)
     }
 
+    /// Makes this process the reaper of the processes its workers' plugins fork, so that a
+    /// finished worker is only reported once everything in its group is gone, not merely sent
+    /// SIGKILL. The catalog tool calls it at start; an embedder may (it applies to the whole
+    /// process: orphaned descendants of any child come back to it).
+    public static func adoptOrphans() {
+        _ = tc_set_child_subreaper()
+    }
+
     private func conclude(_ status: Ending) -> Ending {
         // Whatever the plugin forked dies with the worker's group; nothing outlives the worker.
         _ = Glibc.kill(-pid, SIGKILL)
+        // Adopted orphans (the host is their subreaper) are reaped here; in a host that is not a
+        // subreaper, wait until they no longer run.
+        reapGroup()
         Self.awaitDeath(ofGroup: pid)
         drainStreams()
         ending = status
@@ -284,6 +296,23 @@ public final class WorkerProcess {
                 partial = []
             }
             return .report(payload)
+        }
+    }
+
+    /// Waits, at most half a second, until no process of the worker's (already reaped) group is
+    /// left. The processes a plugin forked are this process's to wait for only when it adopts
+    /// orphans (`adoptOrphans`); otherwise this returns at once and init reaps them.
+    private func reapGroup() {
+        let deadline = Self.now() + 0.5
+        var status: Int32 = 0
+        while Self.now() < deadline {
+            let r = waitpid(-pid, &status, WNOHANG)
+            if r < 0 && errno == EINTR { continue }
+            if r < 0 { return }
+            if r == 0 {
+                _ = Glibc.kill(-pid, SIGKILL)
+                usleep(2000)
+            }
         }
     }
 

@@ -11,6 +11,8 @@ public enum WorkerRequest: Codable, Sendable {
     case replay(trace: String, capture: String)
     /// Sample one transition.
     case sample(SampleRequest)
+    /// Run one transition step by step as the host asks (see `IsolatedSession`).
+    case session(SampleRequest)
 
     /// One transition a sampling worker runs.
     public struct SampleRequest: Codable, Sendable {
@@ -41,7 +43,7 @@ public enum WorkerRequest: Codable, Sendable {
         /// How completion is called.
         public var finished: Bool
         /// Where the call trace is written (`unit-1.trace`), as a validation worker writes its own,
-        /// so the two kinds of worker look alike to the plugin.
+        /// so the two kinds of worker look alike to the plugin; empty for no trace.
         public var capture: String
     }
 

@@ -1,0 +1,258 @@
+import Foundation
+import TransitionCore
+
+/// One transition whose plugin runs in a worker process, stepped on request: the host sends
+/// setup, each step and completion as the app needs them (a scrubbing gesture, a timeline), and
+/// the worker answers with the views. Every call has the sampler's time-out, every value is
+/// checked before the host uses it, and a plugin that crashes, hangs, exits, prints or forks
+/// costs a `failure`, never the host.
+///
+/// `TransitionDirector` uses it when its `isolation` is set; `TransitionSession` is the same
+/// transition in this process.
+public final class IsolatedSession: PluginTransition {
+    /// `PLUGIN-ID:ANIMATOR-ID`.
+    public let qualifiedID: String
+    /// The context the plugin runs in.
+    public let context: TransitionContext
+    /// The lifecycle phase.
+    public private(set) var phase: TransitionSession.Phase = .ready
+    /// How many views the transition has, once set up.
+    public private(set) var viewCount = 0
+    /// Contract breaches the worker saw, known at completion.
+    public private(set) var misbehaviours: [Misbehaviour] = []
+    /// What the plugin logged, known at completion.
+    public private(set) var log: [LogEntry] = []
+    /// Why the plugin could not be used, when it failed after it started.
+    public private(set) var failure: String?
+    /// What the plugin printed, escaped, known at completion.
+    public private(set) var printed = IsolatedSampler.Printed(stdout: nil, stderr: nil)
+
+    private let worker: WorkerProcess
+    private let timeout: Double
+    private var answer = 0.0
+    private let capture: String
+
+    /// Starts a worker that loads the plugin at `path` and begins its animator `animatorID` in
+    /// `context`, and asks it for the duration.
+    /// - Throws: `PluginCallError` when the worker cannot start, the plugin does not load or has
+    ///   no such animator, or the duration is unusable or does not come.
+    public init(
+        sampler: IsolatedSampler, path: String, animatorID: String, qualifiedID: String, context: TransitionContext,
+        parameters: [Double]? = nil
+    ) throws(PluginCallError) {
+        self.qualifiedID = qualifiedID
+        self.context = context
+        timeout = sampler.timeout
+        // The calls are traced as a validation unit's are, so a stepping worker looks to the
+        // plugin like the validator's.
+        let fm = FileManager.default
+        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
+        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        self.capture = capture
+        let request = WorkerRequest.session(.init(
+            path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
+            width: context.containerBounds.width, height: context.containerBounds.height,
+            presentedFrame: IsolatedSampler.presentedFrame(context), interactive: context.interactive,
+            tabFrom: context.tabFromIndex, tabTo: context.tabToIndex, parameters: parameters,
+            matchedElements: context.matchedElements, finished: true, capture: capture))
+        do {
+            let bytes = try SampleCoding.encoder.encode(request)
+            worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
+        } catch {
+            try? fm.removeItem(atPath: capture)
+            throw PluginCallError("\(qualifiedID): cannot start a worker: \(error)")
+        }
+        var duration: Double?
+        while duration == nil {
+            switch Self.await(worker, "loading and duration", qualifiedID: qualifiedID, timeout: timeout) {
+            case .failure(let failed): throw failed
+            case .success(.duration(let d)): duration = d
+            case .success(.refused(let reason)):
+                _ = worker.finish()
+                throw PluginCallError("\(qualifiedID): \(reason)")
+            case .success:
+                _ = worker.finish()
+                throw PluginCallError("\(qualifiedID): the worker answered out of turn during duration")
+            }
+        }
+        answer = duration ?? 0
+        do {
+            try PluginValueCheck.duration(answer, animator: qualifiedID, operation: context.operation)
+        } catch {
+            _ = worker.finish()
+            throw PluginCallError(error.description)
+        }
+    }
+
+    deinit {
+        _ = worker.finish()
+        try? FileManager.default.removeItem(atPath: capture)
+    }
+
+    /// The duration the animator gave, checked.
+    public func duration() -> Double { answer }
+
+    /// Runs the plugin's setup in the worker.
+    /// - Throws: `TransitionSession.SetupRefused` when setup returns false; `PluginCallError`
+    ///   when the plugin could not answer.
+    public func setup() throws {
+        precondition(phase == .ready, "setup is called once, first")
+        phase = .done
+        switch exchange(.setup, call: "setup") {
+        case .ready(let count)?:
+            viewCount = count
+            phase = .running
+        case .setupRefused?:
+            throw TransitionSession.SetupRefused(animatorID: qualifiedID, operation: context.operation)
+        default:
+            throw PluginCallError(failure ?? "\(qualifiedID): setup did not answer")
+        }
+    }
+
+    /// The views at `progress`; a frame without views once the plugin has failed.
+    public func step(_ progress: Double) -> TransitionFrame {
+        steps([progress])[0]
+    }
+
+    /// The views at each of `progresses`, in one exchange with the worker.
+    public func steps(_ progresses: [Double]) -> [TransitionFrame] {
+        let empty = progresses.map { TransitionFrame(progress: $0, views: []) }
+        guard phase == .running, failure == nil, !progresses.isEmpty else { return empty }
+        let call = progresses.count == 1 ? "step(\(Format.number(progresses[0], decimals: 4)))" : "step (\(progresses.count) progresses)"
+        guard case .frames(let frames)? = exchange(.step(progresses), call: call) else {
+            if failure == nil { fail("\(qualifiedID): the worker answered out of turn during \(call)") }
+            return empty
+        }
+        guard frames.count == progresses.count else {
+            fail("\(qualifiedID): the worker reported \(frames.count) frames for \(progresses.count) progresses")
+            return empty
+        }
+        do {
+            try PluginValueCheck.frames(frames, animator: qualifiedID)
+        } catch {
+            fail(error.description)
+            return empty
+        }
+        return frames
+    }
+
+    /// Completes the transition in the worker and ends the worker. After a failure, the
+    /// hierarchy settles as cancelled.
+    @discardableResult
+    public func complete(finished: Bool) -> CompletionReport {
+        precondition(phase == .running, "completion runs once, after setup")
+        phase = .done
+        defer {
+            let output = worker.takeOutput()
+            printed = IsolatedSampler.Printed(
+                stdout: CapturedOutput.text(output.stdout, total: output.stdoutBytes),
+                stderr: CapturedOutput.text(output.stderr, total: output.stderrBytes))
+            _ = worker.finish()
+        }
+        if failure == nil, case .completed(let end)? = exchange(.complete(finished: finished), call: "completion") {
+            misbehaviours = end.misbehaviours
+            log = end.log
+            if end.completion.finished == finished, end.completion.container == context.settledContainer(finished: finished) {
+                return end.completion
+            }
+            fail("\(qualifiedID): the worker reported a completion that does not match the one asked for")
+        }
+        return CompletionReport(finished: finished, leakedViews: [], leakedRoles: [], container: context.settledContainer(finished: finished))
+    }
+
+    private func fail(_ reason: String) {
+        if failure == nil { failure = reason }
+        _ = worker.finish()
+    }
+
+    /// Sends `command` and waits for the worker's answer; nil (with `failure` set) when none came.
+    private func exchange(_ command: SessionCommand, call: String) -> SampleMessage? {
+        guard failure == nil else { return nil }
+        guard let bytes = try? SampleCoding.encoder.encode(command), worker.send(Array(bytes)) else {
+            fail("\(qualifiedID): the worker stopped listening before \(call)")
+            return nil
+        }
+        switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
+        case .failure(let failed):
+            fail(failed.description)
+            return nil
+        case .success(.refused(let reason)):
+            fail("\(qualifiedID): \(reason)")
+            return nil
+        case .success(let message):
+            return message
+        }
+    }
+
+    /// The worker's next report, or why none can be used: it forged one, sent one the host cannot
+    /// read, or ended (the worker is then ended).
+    private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
+        switch worker.next(timeout: timeout) {
+        case .report(let bytes):
+            if let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) { return .success(message) }
+            _ = worker.finish()
+            return .failure(PluginCallError("\(qualifiedID): the worker sent a report the host cannot read during \(call)"))
+        case .forged(let bytes):
+            _ = worker.finish()
+            return .failure(PluginCallError("\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)"))
+        case .ended(let ending):
+            return .failure(PluginCallError(IsolatedSampler.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)))
+        }
+    }
+}
+
+/// What the host asks of a stepping worker, one command a packet.
+enum SessionCommand: Codable {
+    /// Run setup; answered with `ready` or `setupRefused`.
+    case setup
+    /// Step at each progress; answered with `frames`.
+    case step([Double])
+    /// Complete; answered with `completed`.
+    case complete(finished: Bool)
+}
+
+/// How a stepped transition ended in the worker.
+struct SessionEnd: Codable {
+    var completion: CompletionReport
+    var misbehaviours: [Misbehaviour]
+    var log: [LogEntry]
+}
+
+/// The worker side of an `IsolatedSession`.
+enum SessionWorker {
+    static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
+        func send(_ message: SampleMessage) {
+            guard let data = try? SampleCoding.encoder.encode(message) else { return }
+            channel.send(Array(data))
+        }
+        guard let session = SamplingWorker.begin(request, send: send) else { return 0 }
+        send(.duration(session.duration()))
+        while let packet = channel.receive() {
+            guard let command = try? SampleCoding.decoder.decode(SessionCommand.self, from: Data(packet)) else {
+                send(.refused("the host sent a command the worker cannot read"))
+                return 0
+            }
+            switch command {
+            case .setup where session.phase == .ready:
+                do {
+                    try session.setup()
+                    send(.ready(session.viewCount))
+                } catch {
+                    send(.setupRefused)
+                    return 0
+                }
+            case .step(let progresses) where session.phase == .running:
+                send(.frames(progresses.map { session.step($0) }))
+            case .complete(let finished) where session.phase == .running:
+                let completion = session.complete(finished: finished)
+                fflush(nil)
+                send(.completed(SessionEnd(completion: completion, misbehaviours: session.misbehaviours, log: session.log)))
+                return 0
+            default:
+                send(.refused("the host sent a command out of turn"))
+                return 0
+            }
+        }
+        return 0
+    }
+}
