@@ -126,6 +126,8 @@ public struct InteractionController: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: the animator's duration in seconds, finite and > 0 (a non-positive or
     ///     non-finite value is treated as 0.001 s so the controller stays defined).
+    ///   - startTime: when the gesture takes hold, in seconds.
+    ///   - startProgress: the progress it takes hold at.
     ///   - completionSpeed: UIKit's `completionSpeed`, default 1.
     ///   - completionCurve: UIKit's `completionCurve`, default ease-in-out.
     public init(
