@@ -21,6 +21,8 @@ let package = Package(
         .library(name: "CatalogPlugins", type: .dynamic, targets: ["CatalogPlugins"]),
         // Built-in animators written in C: a plugin library of their own, found beside `catalog`.
         .library(name: "CatalogPluginsC", type: .dynamic, targets: ["CatalogPluginsC"]),
+        // The C host API (include/transition_catalog_host.h) for apps that embed the engine.
+        .library(name: "TransitionCatalogHost", type: .dynamic, targets: ["TransitionCatalogHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -41,6 +43,8 @@ let package = Package(
             dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
+        // The C host API: C functions over PluginHost's drivers.
+        .target(name: "TransitionCatalogHost", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"]),
         .target(name: "CatalogPluginsC", cSettings: [.headerSearchPath("../../include")]),
         // Pixels come from Debian's C libraries, cairo (drawing, PNG) and giflib (GIF), opened at run
         // time by the commands that draw: the build needs neither's headers, and no other command

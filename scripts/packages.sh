@@ -11,6 +11,10 @@ BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core)
 # installed CMake package config.
 TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake)
 
+# For the SDL2 demo (Examples/sdl-demo) only, never the build: SDL2's headers, and Xvfb for its
+# scripted run in the tests.
+DEMO_PACKAGES=(libsdl2-dev xvfb xauth)
+
 # From PyPI, for the tests: the Lottie schema, a JSON Schema validator and a PNG/GIF decoder.
 TEST_PYTHON_PACKAGES=(lottie-specs jsonschema-rs pillow)
 

@@ -2,17 +2,17 @@ import TransitionABI
 import TransitionCore
 
 extension Rect {
-    init(_ r: tc_rect_t) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
-    var c: tc_rect_t { tc_rect_t(x: x, y: y, width: width, height: height) }
+    package init(_ r: tc_rect_t) { self.init(x: r.x, y: r.y, width: r.width, height: r.height) }
+    package var c: tc_rect_t { tc_rect_t(x: x, y: y, width: width, height: height) }
 }
 
 extension Color {
-    init(_ c: tc_color_t) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
-    var c: tc_color_t { tc_color_t(r: red, g: green, b: blue, a: alpha) }
+    package init(_ c: tc_color_t) { self.init(red: c.r, green: c.g, blue: c.b, alpha: c.a) }
+    package var c: tc_color_t { tc_color_t(r: red, g: green, b: blue, a: alpha) }
 }
 
 extension Transform3D {
-    init(_ t: tc_transform_t) {
+    package init(_ t: tc_transform_t) {
         var m = SIMD16<Double>()
         withUnsafeBytes(of: t.m) { raw in
             let d = raw.bindMemory(to: Double.self)
@@ -21,7 +21,7 @@ extension Transform3D {
         self.init(m)
     }
 
-    var c: tc_transform_t {
+    package var c: tc_transform_t {
         var t = tc_transform_t()
         withUnsafeMutableBytes(of: &t.m) { raw in
             let d = raw.bindMemory(to: Double.self)
@@ -32,14 +32,14 @@ extension Transform3D {
 }
 
 extension ViewState {
-    init(_ s: tc_view_state_t, madeByAnimator: Bool) {
+    package init(_ s: tc_view_state_t, madeByAnimator: Bool) {
         self.init(
             frame: Rect(s.frame), alpha: s.alpha, transform: Transform3D(s.transform),
             cornerRadius: s.corner_radius, zIndex: s.z_index, hidden: s.hidden,
             color: madeByAnimator ? Color(s.color) : nil)
     }
 
-    var c: tc_view_state_t {
+    package var c: tc_view_state_t {
         tc_view_state_t(
             frame: frame.c, alpha: alpha, transform: transform.c, corner_radius: cornerRadius,
             z_index: zIndex, hidden: hidden, color: (color ?? .clear).c)

@@ -21,7 +21,7 @@ struct UnsafeStringsTests {
         ["list"],
         ["list", "--json"],
         ["validate", "--no-builtins"],
-        ["validate", "--verbose"],
+        ["validate", "--verbose", "--no-builtins"],
         ["validate", "--json", "--no-builtins"],
         ["preview", "push", "loud"],
         ["preview", "push", "loud", "--format", "json"],

@@ -58,7 +58,9 @@ public struct IsolatedSampler: Sendable {
         var call = "loading"
         var duration: Double?
         while true {
-            switch worker.next(timeout: timeout) {
+            // The timeout is the watchdog of one plugin call: heartbeats restart it while the
+            // worker does its own work (encoding a report of many views takes longer than a call).
+            switch worker.next(timeout: timeout, limit: IsolatedValidator.unitLimit) {
             case .forged(let bytes):
                 _ = worker.finish()
                 throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call); the transition is not drawn")

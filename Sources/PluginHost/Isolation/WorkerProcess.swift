@@ -222,9 +222,38 @@ public final class WorkerProcess {
     private func conclude(_ status: Ending) -> Ending {
         // Whatever the plugin forked dies with the worker's group; nothing outlives the worker.
         _ = Glibc.kill(-pid, SIGKILL)
+        Self.awaitDeath(ofGroup: pid)
         drainStreams()
         ending = status
         return status
+    }
+
+    /// Waits, up to a second, until no process of group `group` is still running: SIGKILL is
+    /// delivered when the killed process is next scheduled, so on a busy machine a process the
+    /// plugin forked may run on for a moment after `kill` returns. Killed processes that are not
+    /// the host's children are reaped by their new parent; a zombie no longer runs anything.
+    private static func awaitDeath(ofGroup group: pid_t) {
+        guard Glibc.kill(-group, 0) == 0 else { return }
+        let deadline = now() + 1
+        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
+        while now() < deadline, groupHasRunningMember(group) {
+            nanosleep(&pause, nil)
+        }
+    }
+
+    /// True when a process of group `group` exists and is not a zombie (from `/proc/PID/stat`).
+    private static func groupHasRunningMember(_ group: pid_t) -> Bool {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        for entry in entries where entry.first?.isNumber == true {
+            guard let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command name: state, ppid, pgrp.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, Int32(fields[2]) == group else { continue }
+            if fields[0] != "Z" && fields[0] != "X" { return true }
+        }
+        return false
     }
 
     /// The next packet, if one is waiting; heartbeats are noted, not returned.

@@ -1,0 +1,168 @@
+import Foundation
+import PluginHost
+import TransitionABI
+import TransitionCore
+
+/// What a `tch_host_t` is: the plugins the worker scan found usable, loaded in this process, the
+/// rules that pick animators, and what the isolated trial runs learned.
+final class EmbeddedHost {
+    /// The loaded plugins.
+    let catalog: PluginCatalog
+    /// The reachable animators, each id once.
+    let animators: [Animator]
+    /// One line per plugin file the scan refused.
+    let refusedLines: [String]
+    /// The sampler of trial runs, nil in process.
+    let sampler: IsolatedSampler?
+    /// The rules, in order.
+    var rules: [TransitionsSourceFile.Rule] = []
+    /// The last error.
+    var lastError = LastError()
+    /// Strings given out until the host closes.
+    let kept = CStrings()
+    /// The refused lines as C strings, made on first use.
+    lazy var refusedPointers: [UnsafePointer<CChar>] = refusedLines.map { kept.keep($0) }
+    /// Choices arrays given out until the host closes.
+    private var choiceArrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
+    /// Trial outcomes by transition kind: nil passed, else why the animator is refused.
+    private var trials: [String: String?] = [:]
+
+    init(catalog: PluginCatalog, refused: [String], sampler: IsolatedSampler?) {
+        self.catalog = catalog
+        animators = catalog.animators
+        refusedLines = refused
+        self.sampler = sampler
+    }
+
+    deinit {
+        for array in choiceArrays { array.deallocate() }
+    }
+
+    /// Opens a host as `options` asks.
+    static func open(_ options: tch_host_options_t) throws(HostFailure) -> EmbeddedHost {
+        guard options.isolation <= 1 else {
+            throw HostFailure(.invalidArgument, "isolation is \(options.isolation); use TCH_ISOLATION_WORKER or TCH_ISOLATION_IN_PROCESS")
+        }
+        guard let paths = strings(options.plugin_paths, count: options.plugin_path_count) else {
+            throw HostFailure(.invalidArgument, "plugin_paths is NULL or holds a NULL entry while plugin_path_count is \(options.plugin_path_count)")
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let worker = try workerExecutable(string(options.worker_executable), environment: environment)
+        let timeout = options.worker_timeout > 0 && options.worker_timeout.isFinite ? options.worker_timeout : 2
+        let cache = string(options.scan_cache_file).map { $0.isEmpty ? nil : $0 } ?? PluginScanner.defaultCacheFile(environment: environment)
+        var scanner = PluginScanner(executable: worker, cacheFile: cache)
+        scanner.timeout = timeout
+        let searchPath = PluginSearchPath(
+            explicit: paths, environment: options.use_environment != 0 ? environment : [:], builtInDirectory: nil)
+        let index = PluginIndex.build(searchPath, scanner: scanner)
+        let catalog = index.loadCatalog()
+        let refused = (index.unreadable + index.errors + catalog.errors).map(\.description)
+        let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout) : nil
+        return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
+    }
+
+    /// The worker executable: the one given, else `catalog` beside this library (a build
+    /// directory) or in `../bin` (an installed prefix), else on the PATH.
+    private static func workerExecutable(_ given: String?, environment: [String: String]) throws(HostFailure) -> String {
+        if let given {
+            guard FileManager.default.isExecutableFile(atPath: given) else {
+                throw HostFailure(.worker, "worker_executable \(given) is not an executable; give the path of the catalog tool")
+            }
+            return given
+        }
+        var candidates: [String] = []
+        if let library = libraryPath() {
+            let dir = URL(fileURLWithPath: library).deletingLastPathComponent()
+            candidates.append(dir.appendingPathComponent("catalog").path)
+            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("bin/catalog").path)
+        }
+        for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            candidates.append("\(dir)/catalog")
+        }
+        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+            throw HostFailure(.worker, "cannot find the catalog executable that scans plugins in worker processes; put it beside libTransitionCatalogHost.so, in ../bin from it, or on the PATH, or set worker_executable")
+        }
+        return found
+    }
+
+    /// The file this library was loaded from, as the process's memory map names it.
+    private static func libraryPath() -> String? {
+        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
+        for line in maps.split(separator: "\n") where line.hasSuffix("/libTransitionCatalogHost.so") {
+            if let slash = line.firstIndex(of: "/") { return String(line[slash...]) }
+        }
+        return nil
+    }
+
+    /// The transitions source of the current rules.
+    var source: RuleListSource { RuleListSource(rules: rules) }
+
+    /// The descriptions rules are checked against.
+    var descriptions: [AnimatorDescription] { animators.map(\.description) }
+
+    /// A C array of `choices`, kept until the host closes.
+    func keepArray(_ choices: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {
+        guard !choices.isEmpty else { return nil }
+        let array = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: choices.count)
+        for (i, c) in choices.enumerated() { array[i] = kept.keep(c) }
+        choiceArrays.append(array)
+        return UnsafePointer(array)
+    }
+
+    /// Samples `resolved` for `planned` in a worker process the first time this kind of
+    /// transition runs, and refuses it for the host's life when it crashed, hung or misbehaved.
+    func trial(_ planned: PlannedTransition, resolved: ResolvedAnimator?, bounds: Rect, interactive: Bool) throws(HostFailure) {
+        guard let sampler, let resolved else { return }
+        let operation = resolved.reversed ? planned.operation.reversed : planned.operation
+        let key = "\(resolved.animator.qualifiedID) \(operation) \(planned.style) \(bounds.width)x\(bounds.height) \(resolved.parameters)"
+        if let known = trials[key] {
+            if let known { throw HostFailure(.pluginBroken, known) }
+            return
+        }
+        var failure: String?
+        do {
+            let presented: Rect? = planned.style == .custom ? PresentationController().presentedFrame(in: bounds) : nil
+            let context = try TransitionContext(
+                operation: operation, style: planned.style, containerBounds: bounds, presentedFrame: presented,
+                interactive: interactive, tabFromIndex: planned.tabFromIndex, tabToIndex: planned.tabToIndex)
+            let sampled = try sampler.run(
+                path: resolved.animator.library.path, animatorID: resolved.animator.id, qualifiedID: resolved.animator.qualifiedID,
+                context: context, parameters: resolved.parameters) { _ in SampledTransition.evenProgresses(9) }
+            if let wrong = sampled.sampled.misbehaviours.first {
+                failure = "\(resolved.animator.qualifiedID) broke the plugin contract in its worker process (\(wrong)); it is refused for this host"
+            }
+        } catch let error as IsolatedSampler.Failure {
+            failure = "\(error.description); it is refused for this host"
+        } catch {
+            failure = "\(resolved.animator.qualifiedID): \(error); it is refused for this host"
+        }
+        trials[key] = .some(failure)
+        if let failure { throw HostFailure(.pluginBroken, failure) }
+    }
+}
+
+/// Rules set in code or read from a file: the first that matches decides.
+struct RuleListSource: TransitionsSource {
+    /// The rules, in order.
+    var rules: [TransitionsSourceFile.Rule]
+
+    /// The choice of the first rule matching `request`.
+    func animator(for request: TransitionRequest) -> AnimatorChoice? {
+        rules.first { $0.matches(request) }?.choice
+    }
+}
+
+/// A source whose choice for presents has its style replaced: the rule's animator (or the
+/// system default's) in the style the caller asked for.
+struct PresentStyleSource: TransitionsSource {
+    var base: RuleListSource
+    var style: PresentationStyle
+    var systemAnimator: String?
+
+    func animator(for request: TransitionRequest) -> AnimatorChoice? {
+        guard request.operation == .present else { return base.animator(for: request) }
+        guard var choice = base.animator(for: request) ?? systemAnimator.map({ AnimatorChoice(animatorID: $0) }) else { return nil }
+        choice.style = style
+        return choice
+    }
+}

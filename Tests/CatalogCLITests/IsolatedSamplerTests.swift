@@ -1,0 +1,31 @@
+import Foundation
+import PluginHost
+import Testing
+import TestSupport
+import TransitionCore
+
+/// The isolated sampler's watchdog times plugin calls, not the worker's own work.
+@Suite struct IsolatedSamplerTests {
+    /// Explode with 16 tiles across reports more than 500 views per frame: encoding and sending that takes
+    /// the worker longer than this short per-call timeout, but no plugin call does, so the
+    /// heartbeats keep the watchdog from killing it.
+    @Test func aLongReportIsNotTakenForAHang() throws {
+        let context = try TransitionContext(
+            operation: .push, containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        let sampler = IsolatedSampler(executable: TestEnvironment.catalogExecutable, timeout: 0.5)
+        let library = try PluginLibrary.load(path: TestEnvironment.productsDirectory + "/" + CLI.builtinPluginFile)
+        let explode = try #require(library.animator("explode"))
+        var parameters = explode.description.defaultValues
+        let tiles = try #require(explode.description.parameters.firstIndex { $0.id == "tiles" })
+        parameters[tiles] = 16
+        let started = Date()
+        let (sampled, _) = try sampler.run(
+            path: TestEnvironment.productsDirectory + "/" + CLI.builtinPluginFile, animatorID: "explode",
+            qualifiedID: "explode", context: context, parameters: parameters
+        ) { duration in (0...40).map { Double($0) / 40 } }
+        #expect(sampled.frames.count == 41)
+        #expect((sampled.frames.first?.views.count ?? 0) > 16 * 16)
+        // The report took longer than one call may: the case this test is about.
+        #expect(Date().timeIntervalSince(started) > 0.5, "the report came too fast to show anything; raise the tile count")
+    }
+}

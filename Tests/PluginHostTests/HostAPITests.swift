@@ -1,0 +1,236 @@
+import Foundation
+import PluginHost
+import TestSupport
+import Testing
+import TransitionCore
+
+/// The C host API: its header compiles cleanly as C and C++, and a C program that uses only the
+/// header and libTransitionCatalogHost sees the same frames as the Swift drivers given the same
+/// gesture.
+@Suite struct HostAPITests {
+    static let headerSource = """
+        #include "transition_catalog_host.h"
+        int main(void) {
+            tch_host_options_t options;
+            tch_frame_t frame;
+            options.struct_size = sizeof options;
+            frame.struct_size = sizeof frame;
+            (void)frame;
+            return options.struct_size > 0 && TCH_API_VERSION_MAJOR == 1 ? 0 : 1;
+        }
+        """
+
+    @Test(arguments: [
+        ("c", ["cc", "-std=c99", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]),
+        ("c", ["cc", "-std=c11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]),
+        ("cpp", ["c++", "-std=c++11", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]),
+        ("cpp", ["c++", "-std=c++17", "-Wall", "-Wextra", "-Wpedantic", "-Werror"]),
+    ])
+    func headerCompilesCleanly(_ language: String, _ command: [String]) throws {
+        let dir = try Self.scratch("tc-host-header")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let file = dir + "/main.\(language)"
+        try Self.headerSource.write(toFile: file, atomically: true, encoding: .utf8)
+        let build = try runProcess("/usr/bin/env", command + ["-I", TestEnvironment.includeDirectory, file, "-o", dir + "/main"])
+        #expect(build.status == 0, "\(command.joined(separator: " ")): \(build.stderr)")
+        #expect(try runProcess(dir + "/main", []).status == 0)
+    }
+
+    /// The C fixture's frames, gesture outcomes and hierarchies against the Swift drivers'.
+    @Test func cProgramDrivesLikeTheSwiftDrivers() throws {
+        let dir = try Self.scratch("tc-host-drive")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let broken = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/broken-transitions.json").path
+        let run = try runProcess(try Self.compileFixture("drive", into: dir), [TestEnvironment.builtinPlugin, TestEnvironment.catalogExecutable, broken])
+        try #require(run.status == 0, "the C fixture failed: \(run.stderr)")
+        let compared = ["animator ", "parameter ", "frame ", "view ", "release ", "end ", "layers "]
+        let fromC = run.stdout.split(separator: "\n").map(String.init).filter { line in compared.contains { line.hasPrefix($0) } }
+        let fromSwift = try Self.swiftDrive()
+        #expect(fromC.count == fromSwift.count, "C printed \(fromC.count) lines, Swift \(fromSwift.count)")
+        for (c, swift) in zip(fromC, fromSwift) { #expect(c == swift) }
+        #expect(run.stdout.contains("refused pop detail"), "the update after the cancel was not refused with a message")
+        #expect(fromC.contains("release finishes=0") && fromC.contains("layers after-present home dimming(0.400) sheet"))
+        #expect(run.stdout.contains("file-refused \(broken): rules[0].animator: unknown animator 'no-such-animator'"), "\(run.stdout)")
+        #expect(run.stdout.contains("push-on-tabs this driver does not serve push"), "\(run.stdout)")
+        #expect(fromC.contains("layers after-matched-push photo"), "the matched push did not land on photo")
+        #expect(run.stdout.contains("full-screen-refused present (full-screen) home → sheet: form-sheet does not serve the full-screen style"), "\(run.stdout)")
+        #expect(fromC.filter { $0.hasPrefix("view ") }.count > 20, "too few views to compare")
+    }
+
+    /// Plugins that crash never take the embedding process down with worker isolation: the one
+    /// that crashes while loading is refused by the scan, the animator that crashes in a step is
+    /// refused at its first transition (and the next), and other animators still run.
+    @Test func crashingPluginsAreRefused() throws {
+        let dir = try Self.scratch("tc-host-crash")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("crashing", into: dir)
+        let run = try runProcess(exe, [
+            TestEnvironment.builtinPlugin, try FixturePlugins.path("crash_on_load"), try FixturePlugins.path("crash_in_step"),
+            TestEnvironment.catalogExecutable,
+        ])
+        #expect(run.status == 0, "the embedding process did not survive: \(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("refused: ") && $0.contains("crash_on_load") }, "\(run.stdout)")
+        let broken = lines.filter { $0.hasPrefix("push crash-in-step: status 9: ") }
+        #expect(broken.count == 2, "\(run.stdout)")
+        #expect(broken.first?.contains("SIGSEGV") == true, "the refusal does not name the signal: \(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("push slide: progress") } && lines.last == "survived", "\(run.stdout)")
+    }
+
+    /// With in-process isolation the scan still refuses the plugin that crashes on load, and the
+    /// animator that crashes in a step takes the embedding process down: the option does skip
+    /// the worker trial, as the header says.
+    @Test func inProcessSkipsTheTrialButKeepsTheScan() throws {
+        let dir = try Self.scratch("tc-host-in-process")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("crashing", into: dir)
+        let run = try runProcess(exe, [
+            TestEnvironment.builtinPlugin, try FixturePlugins.path("crash_on_load"), try FixturePlugins.path("crash_in_step"),
+            TestEnvironment.catalogExecutable, "in-process",
+        ], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        #expect(run.status != 0 && !run.stdout.contains("survived"), "\(run.stdout)")
+        #expect(run.stdout.contains("refused: ") && run.stdout.contains("crash_on_load"), "\(run.stdout)")
+    }
+
+    /// A broken fixture: a C program given a struct_size too small is refused with a message.
+    @Test func smallStructSizeIsRefused() throws {
+        let dir = try Self.scratch("tc-host-size")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let source = """
+            #include <stdio.h>
+            #include <string.h>
+            #include "transition_catalog_host.h"
+            int main(void) {
+                tch_host_options_t options;
+                tch_host_t *host = NULL;
+                char error[256];
+                memset(&options, 0, sizeof options);
+                options.struct_size = 8;
+                tch_status_t status = tch_host_open(&options, &host, error, sizeof error);
+                printf("%d %s\\n", (int)status, error);
+                return host == NULL ? 0 : 1;
+            }
+            """
+        try source.write(toFile: dir + "/small.c", atomically: true, encoding: .utf8)
+        let products = TestEnvironment.productsDirectory
+        let build = try runProcess("/usr/bin/env", [
+            TestEnvironment.cCompiler, "-I", TestEnvironment.includeDirectory, dir + "/small.c", "-L", products,
+            "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/small",
+        ])
+        try #require(build.status == 0, "\(build.stderr)")
+        let run = try runProcess(dir + "/small", [])
+        #expect(run.status == 0)
+        #expect(run.stdout.hasPrefix("1 tch_host_options_t.struct_size is 8"), "\(run.stdout)")
+    }
+
+    // MARK: The same gestures through the Swift drivers
+
+    static func swiftDrive() throws -> [String] {
+        let catalog = PluginCatalog.load(PluginSearchPath(explicit: [TestEnvironment.builtinPlugin], environment: [:], builtInDirectory: nil))
+        let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+        let sheet = try TransitionsSourceFile(
+            json: #"""
+                {"version": 1, "rules": [
+                  {"operation": ["present", "dismiss"], "animator": "form-sheet", "style": "custom"},
+                  {"operation": "push", "to": "photo", "animator": "ios-zoom"},
+                  {"operation": "push", "animator": "cube"}]}
+                """#,
+            fileName: "rules", catalog: catalog.animators.map(\.description))
+        var lines: [String] = []
+        for animator in catalog.animators where ["slide", "form-sheet"].contains(animator.id) {
+            let d = animator.description
+            let operations = d.operations.reduce(0) { $0 | 1 << $1.rawValue }, styles = d.styles.reduce(0) { $0 | 1 << ($1 == .custom ? 1 : 0) }
+            lines.append("animator \(d.id) \(animator.qualifiedID) operations=\(operations) styles=\(styles) reversible=\(d.reversible ? 1 : 0) parameters=\(d.parameters.count)")
+            for p in d.parameters {
+                lines.append(String(format: "parameter %@ type=%u default=%g range=%g...%g choices=", p.id, p.kind.rawValue, p.defaultValue, p.minimum, p.maximum)
+                    + p.choices.joined(separator: ","))
+            }
+        }
+        func frame(_ t: DrivenTransition, _ label: String, _ time: Double, origin: Double) {
+            let f = t.frame(at: time - origin)
+            let phase = t.controller.phase(at: time - origin)
+            let codes: [InteractionController.Phase: Int] = [.interacting: 0, .finishing: 1, .cancelling: 2, .finished: 3, .cancelled: 4]
+            let drawn = f.drawnViews
+            lines.append(String(format: "frame %@ t=%.3f progress=%.6f phase=%u views=%u", label, time, f.progress, codes[phase]!, drawn.count))
+            for v in drawn {
+                let s = v.state
+                func screen(of role: ViewRole) -> String? {
+                    role == .from ? t.transition.fromScreen : role == .to ? t.transition.toScreen : nil
+                }
+                let source = (v.state.content?.source ?? v.source).flatMap { f[$0]?.role }
+                let screen = screen(of: v.role) ?? source.flatMap(screen(of:)) ?? "-"
+                let corner = s.project(x: -s.frame.width / 2, y: -s.frame.height / 2, camera: f.camera)
+                lines.append(String(
+                    format: "view %@ %@ frame=%.3f,%.3f,%.3fx%.3f alpha=%.4f z=%d radius=%.3f tx=%.3f corner=%.3f,%.3f",
+                    v.role.name, screen, s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.alpha, s.zIndex, s.cornerRadius,
+                    s.transform.m[12], corner.x, corner.y))
+            }
+        }
+        func layers(_ list: [ScreenLayer], _ label: String) {
+            lines.append("layers \(label)" + list.map { layer in
+                if let screen = layer.screen { return " \(screen)" }
+                if case .dimming(let c) = layer.content { return String(format: " dimming(%.3f)", c.alpha * layer.alpha) }
+                return ""
+            }.joined())
+        }
+        let navDirector = TransitionDirector(catalog: catalog, source: sheet, containerBounds: bounds)
+        let nav = NavigationDriver(root: "home", director: navDirector)
+        let push = try nav.beginPush("detail")
+        frame(push, "push", 1.2, origin: 1)
+        lines.append("end push finished=\(try push.complete().finished ? 1 : 0)")
+        layers(nav.layers, "after-push")
+        let pop = try nav.beginPop(interactive: true)
+        try pop.update(0.2, at: 0.1)
+        try pop.update(0.45, at: 0.2)
+        frame(pop, "pop-drag", 10.2, origin: 10)
+        lines.append("release finishes=\(try pop.release(velocity: 0.8, at: 0.25) ? 1 : 0)")
+        frame(pop, "pop-released", 10.3, origin: 10)
+        try pop.pause(at: 0.32)
+        frame(pop, "pop-grabbed", 10.4, origin: 10)
+        try pop.update(0.3, at: 0.5)
+        lines.append("release finishes=\(try pop.release(velocity: -1.5, at: 0.55) ? 1 : 0)")
+        frame(pop, "pop-cancelling", 10.6, origin: 10)
+        frame(pop, "pop-settled", 12.0, origin: 10)
+        lines.append("end pop finished=\(try pop.complete().finished ? 1 : 0)")
+        layers(nav.layers, "after-pop")
+        let card = MatchedElement(id: "card", fromFrame: Rect(x: 16, y: 200, width: 358, height: 120), toFrame: bounds)
+        let matched = try nav.beginPush("photo", matching: [card])
+        frame(matched, "matched-push", 15.1, origin: 15)
+        lines.append("end matched-push finished=\(try matched.complete().finished ? 1 : 0)")
+        layers(nav.layers, "after-matched-push")
+        let modal = ModalDriver(presenting: "home", director: TransitionDirector(catalog: catalog, source: sheet, containerBounds: bounds))
+        let present = try modal.beginPresent("sheet")
+        frame(present, "present-mid", 20.15, origin: 20)
+        frame(present, "present-end", 25.0, origin: 20)
+        lines.append("end present finished=\(try present.complete().finished ? 1 : 0)")
+        layers(modal.layers, "after-present")
+        let dismiss = try modal.beginDismiss()
+        frame(dismiss, "dismiss-mid", 30.1, origin: 30)
+        lines.append("end dismiss finished=\(try dismiss.complete().finished ? 1 : 0)")
+        layers(modal.layers, "after-dismiss")
+        let bar = TabDriver(screens: ["inbox", "search", "settings"], director: TransitionDirector(catalog: catalog, source: sheet, containerBounds: bounds))
+        let tab = try bar.beginSelect(2)
+        frame(tab, "tab", 40.0, origin: 40)
+        lines.append("end tab finished=\(try tab.complete().finished ? 1 : 0)")
+        layers(bar.layers, "after-tab")
+        return lines
+    }
+
+    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library.
+    static func compileFixture(_ name: String, into dir: String) throws -> String {
+        let source = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/\(name).c").path
+        let products = TestEnvironment.productsDirectory
+        let build = try runProcess("/usr/bin/env", [
+            TestEnvironment.cCompiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", TestEnvironment.includeDirectory, source,
+            "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/" + name,
+        ])
+        try #require(build.status == 0, "the C fixture \(name).c does not build: \(build.stderr)")
+        return dir + "/" + name
+    }
+
+    static func scratch(_ name: String) throws -> String {
+        let dir = TestEnvironment.temporaryDirectory + "/\(name)-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
