@@ -6,6 +6,9 @@ import PackageDescription
 // of the package only when TRANSITION_CATALOG_BENCHMARKS is set, so that building the tool and
 // running the tests compile neither: `TRANSITION_CATALOG_BENCHMARKS=1 swift package benchmark`.
 let withBenchmarks = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_BENCHMARKS"] ?? "").isEmpty
+// The API reference's generator, swiftlang/swift-docc-plugin, joins the package only when
+// TRANSITION_CATALOG_DOCS is set, as scripts/generate-api-reference does; builds never need it.
+let withDocs = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_DOCS"] ?? "").isEmpty
 
 let package = Package(
     name: "TransitionCatalog",
@@ -98,4 +101,8 @@ if withBenchmarks {
             path: "Benchmarks/TransitionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ))
+}
+
+if withDocs {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", exact: "1.5.0"))
 }

@@ -7,8 +7,9 @@
 BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core)
 
 # To test: C and C++ compilers for the fixture plugins and the header checks, and the independent
-# consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files).
-TEST_PACKAGES=(gcc g++ chromium librlottie0-1)
+# consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files); cmake for the
+# installed CMake package config.
+TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake)
 
 # For the SDL2 demo (Examples/sdl-demo) only, never the build: SDL2's headers, and Xvfb for its
 # scripted run in the tests.

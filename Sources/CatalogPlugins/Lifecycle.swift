@@ -97,6 +97,9 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
         let look = fold.map { $0.look(track.eased(ctx, track.local(progress))) } ?? track.look(ctx, at: progress)
         look.apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
         if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
+        // An accordion's strips turned away lie behind their neighbours facing the viewer, so
+        // those are drawn above them, as depth would have it.
+        if fold != nil { views[Int(view)].z_index = views[Int(view)].isFacingAway ? 0 : 1 }
         if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
     }
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)

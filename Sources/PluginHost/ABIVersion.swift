@@ -25,6 +25,9 @@ public struct ABIVersion: Sendable, Hashable, Codable, CustomStringConvertible {
     /// True when code built against `self` can be used by this host: the same major.
     public var isCompatibleWithHost: Bool { major == ABIVersion.host.major }
 
+    /// True for 0.0.0: the `abi` field was never set.
+    public var isUnset: Bool { major == 0 && minor == 0 && patch == 0 }
+
     /// `major.minor.patch`.
     public var description: String { "\(major).\(minor).\(patch)" }
 

@@ -23,6 +23,7 @@ public final class Animator: @unchecked Sendable {
     public var qualifiedID: String { "\(library.info.id):\(description.id)" }
 
     /// Starts a transition: the session is ready for `setup()`.
+    /// - Parameter context: the transition to run.
     /// - Parameter parameters: one value per parameter, in order; nil for the defaults.
     /// - Parameter tracer: when set, the entry points are called through libffi and every call,
     ///   with the host services the plugin uses, is recorded (the validator's path).

@@ -91,6 +91,10 @@ struct DescriptorReader {
         let rawID = string(a.id, field: "animators[\(index)].id", subject: pluginSubject, limit: Int(TC_ID_MAX), required: true)
         guard !rawID.isEmpty else { return nil }
         let subject = "\(pluginSubject):\(rawID)"
+        if abi.isUnset {
+            report(.error, "abi-version", subject, "animator's `abi` is 0.0.0: the field was never set; set `.abi = TC_ABI_VERSION_INIT` in its tc_animator_t")
+            return nil
+        }
         guard abi.isCompatibleWithHost else {
             report(.error, "abi-version", subject, "animator was built against ABI \(abi) but this host speaks ABI \(ABIVersion.host); rebuild it against the host's transition_catalog.h")
             return nil
@@ -181,6 +185,9 @@ struct DescriptorReader {
                         report(.warning, "descriptor-parameters", subject, "\(where_) choice \"\(choice)\" is not kebab-case; command lines and files name choices in kebab-case")
                     }
                     choices.append(choice)
+                }
+                if p.max_value != Double(choices.count - 1) {
+                    report(.error, "descriptor-parameters", subject, "\(where_) is a choice of \(choices.count) but its max_value is \(Format.number(p.max_value)); set max_value = choice_count − 1 = \(choices.count - 1)")
                 }
                 minimum = 0
                 maximum = Double(choices.count - 1)

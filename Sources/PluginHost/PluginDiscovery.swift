@@ -207,11 +207,13 @@ public struct PluginCatalog: Sendable {
         return libraries.flatMap(\.animators).filter { seen.insert($0.id).inserted }
     }
 
-    /// The animator named `reference`: an id (the winner), or `PLUGIN-ID:ANIMATOR-ID`.
+    /// The animator named `reference`: an id (the winner), `PLUGIN-ID:ANIMATOR-ID`, or
+    /// `PLUGIN-ID@N:ANIMATOR-ID` for the Nth copy of a plugin held by several files.
     public func animator(_ reference: String) -> Animator? {
         if let colon = reference.lastIndex(of: ":") {
-            let pluginID = reference[..<colon], animatorID = reference[reference.index(after: colon)...]
-            return libraries.first { $0.info.id == pluginID }?.animator(String(animatorID))
+            let pluginReference = String(reference[..<colon]), animatorID = reference[reference.index(after: colon)...]
+            guard let path = PluginCopies.path(of: pluginReference, in: libraries.map { ($0.path, $0.info.id) }) else { return nil }
+            return libraries.first { $0.path == path }?.animator(String(animatorID))
         }
         return animators.first { $0.id == reference }
     }

@@ -96,6 +96,12 @@ public final class PluginLibrary: @unchecked Sendable {
             throw PluginError(kind: .nullDescriptor, path: path, reason: "`tc_plugin_entry` returned NULL", remedy: "return a pointer to a static tc_plugin_t")
         }
         let abi = ABIVersion(plugin.pointee.abi)
+        if abi.isUnset {
+            throw PluginError(
+                kind: .incompatibleABI, path: path,
+                reason: "the plugin's `abi` is 0.0.0: the field was never set",
+                remedy: "set `.abi = TC_ABI_VERSION_INIT` in its tc_plugin_t (and in every tc_animator_t)")
+        }
         guard abi.isCompatibleWithHost else {
             throw PluginError(
                 kind: .incompatibleABI, path: path,

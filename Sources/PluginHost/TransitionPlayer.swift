@@ -12,6 +12,9 @@ public enum TransitionPlayer {
     /// Runs setup, samples the frames and completes `run` as `controller` says.
     ///
     /// - Parameters:
+    ///   - run: the transition, before its setup.
+    ///   - title: the timeline's title.
+    ///   - controller: the gesture's controller, let go, which gives progress over time.
     ///   - framesPerSecond: the sampling rate; every event time and the end are sampled too, so
     ///     the frame where a grab catches an animation is in the timeline.
     ///   - compose: adds what lies outside the plugin's views (presentation chrome, backdrop)

@@ -39,6 +39,7 @@ public final class GIFEncoder {
     }
 
     /// Adds a frame shown for `delay` hundredths of a second.
+    /// - Parameter delay: how long the frame shows, in hundredths of a second.
     /// - Parameter pixels: `width` x `height` opaque 0xAARRGGBB words, row by row.
     /// - Throws: `RenderError` for a wrong pixel count, a delay outside 0...65535, or a giflib failure.
     public func add(pixels: [UInt32], delay: Int) throws(RenderError) {

@@ -93,6 +93,8 @@ public struct InteractionController: Sendable, Hashable {
         public var progress: Double
         /// The phase the transition was in just before the event.
         public var phaseBefore: Phase
+        /// For a release, the decision that picked finish or cancel; nil for other events.
+        public var decision: ReleaseDecision? = nil
     }
 
     /// Why an event was refused. The controller is unchanged after a refusal.
@@ -124,6 +126,8 @@ public struct InteractionController: Sendable, Hashable {
     /// - Parameters:
     ///   - duration: the animator's duration in seconds, finite and > 0 (a non-positive or
     ///     non-finite value is treated as 0.001 s so the controller stays defined).
+    ///   - startTime: when the gesture takes hold, in seconds.
+    ///   - startProgress: the progress it takes hold at.
     ///   - completionSpeed: UIKit's `completionSpeed`, default 1.
     ///   - completionCurve: UIKit's `completionCurve`, default ease-in-out.
     public init(
@@ -286,6 +290,7 @@ public struct InteractionController: Sendable, Hashable {
         guard phase == .interacting else { throw notHeld("release", phase) }
         let finishes = decision.finishes(fraction: progress(at: time), velocity: velocity)
         try settle(toEnd: finishes, at: time, event: .release(velocity: velocity, finishes: finishes))
+        events[events.count - 1].decision = decision
         return finishes
     }
 

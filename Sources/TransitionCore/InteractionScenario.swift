@@ -158,6 +158,7 @@ public struct InteractionScenario: Sendable, Hashable, CustomStringConvertible {
     /// Plays the scenario on a controller for a transition of `duration` seconds.
     ///
     /// - Parameters:
+    ///   - duration: the transition's duration in seconds.
     ///   - completionSpeed: the completion speed of steps that do not give one.
     ///   - completionCurve: the completion curve of steps that do not give one.
     ///   - decision: how releases pick finish or cancel.

@@ -67,6 +67,33 @@ public struct ReleaseDecision: Sendable, Hashable, CustomStringConvertible {
         return fraction >= positionThreshold
     }
 
+    /// How near `fraction` may be to the position threshold for a release to count as a near
+    /// miss.
+    public static let nearMissMargin = 0.05
+
+    /// Why a release at `fraction` with `velocity` finishes or cancels, when a user may expect the
+    /// other outcome: it finishes while moving back or short of the threshold, cancels while
+    /// moving forward or past it, or lets go within ``nearMissMargin`` of the threshold. Nil when
+    /// the outcome is the expected one.
+    public func nearMiss(fraction: Double, velocity: Double) -> String? {
+        let finishes = self.finishes(fraction: fraction, velocity: velocity)
+        let past = fraction >= positionThreshold
+        let surprising = finishes ? (velocity < 0 || !past) : (velocity > 0 || past)
+        guard surprising || abs(fraction - positionThreshold) < Self.nearMissMargin else { return nil }
+        let p = Format.number(fraction, decimals: 3), t = Format.number(positionThreshold, decimals: 3)
+        let v = Format.number(velocity, decimals: 3)
+        let position = "position \(p) is \(past ? "at or past" : "short of") the threshold \(t)"
+        let outcome = finishes ? "finishes" : "cancels"
+        if velocity >= finishVelocity {
+            return "\(outcome): velocity \(v)/s reaches the finish flick \(Format.number(finishVelocity, decimals: 3))/s, which finishes wherever it is (\(position))"
+        }
+        if velocity <= -cancelVelocity {
+            return "\(outcome): velocity \(v)/s reaches the cancel flick −\(Format.number(cancelVelocity, decimals: 3))/s, which cancels wherever it is (\(position))"
+        }
+        func speed(_ s: Double) -> String { s.isFinite ? Format.number(s, decimals: 3) + "/s" : "never" }
+        return "\(outcome): \(position), and velocity \(v)/s is no flick (finish at \(speed(finishVelocity)), cancel at −\(speed(cancelVelocity)))"
+    }
+
     /// `position ≥ 0.5, flick ≥ 2.56/s forward, ≥ 2.56/s back`.
     public var description: String {
         func speed(_ v: Double) -> String { v.isFinite ? Format.number(v) + "/s" : "never" }

@@ -70,8 +70,14 @@ public struct TransitionContext: Sendable, Hashable {
     /// Builds the context of one transition.
     ///
     /// - Parameters:
+    ///   - operation: what the transition does: push, pop, present, dismiss or tab.
+    ///   - style: the presentation style, for present and dismiss.
+    ///   - containerBounds: the container's bounds, in points.
     ///   - presentedFrame: the presented screen's frame in the custom style (from a presentation);
     ///     nil uses `PresentationLayout.defaultPresentedFrame(in:)`.
+    ///   - interactive: true when a gesture drives the transition.
+    ///   - tabFromIndex: for a tab switch, the index of the tab left.
+    ///   - tabToIndex: for a tab switch, the index of the tab shown.
     ///   - matchedElements: elements both screens show; their views are assigned here.
     /// - Throws: `Error` for a custom style on an operation that is not present or dismiss, for a
     ///   container with no area, for a tab switch to the same index, and for matched elements with

@@ -158,7 +158,7 @@ enum InteractiveTable {
         lines.append("")
         lines.append("events:")
         for event in played.controller.events {
-            lines.append("  \(Format.number(event.time, decimals: 3)) s  \(EventText.describe(event.kind))  progress \(Format.number(event.progress, decimals: 4))")
+            lines.append("  \(Format.number(event.time, decimals: 3)) s  \(EventText.describe(event))  progress \(Format.number(event.progress, decimals: 4))")
         }
         let outcome = played.finished ? "finished" : "cancelled"
         let end = played.controller.completionTime.map { " at \(Format.number($0, decimals: 3)) s" } ?? ""
@@ -170,6 +170,13 @@ enum InteractiveTable {
 
 /// Words for a gesture's events.
 enum EventText {
+    /// The event in words; a release that may surprise also says why it finished or cancelled.
+    static func describe(_ event: InteractionController.Event) -> String {
+        let text = describe(event.kind)
+        guard case .release(let v, _) = event.kind, let why = event.decision?.nearMiss(fraction: event.progress, velocity: v) else { return text }
+        return text + " (" + why + ")"
+    }
+
     static func describe(_ kind: InteractionController.Event.Kind) -> String {
         switch kind {
         case .update(let f): "scrub \(Format.number(f, decimals: 4))"
@@ -215,7 +222,7 @@ enum InteractiveJSON {
             container: context.containerBounds,
             parameters: ParameterValue.named(resolved.animator.description.parameters, resolved.parameters),
             finished: played.finished, completionTime: played.controller.completionTime,
-            events: played.controller.events.map { Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
+            events: played.controller.events.map { Event(time: $0.time, event: EventText.describe($0), progress: $0.progress) },
             frames: frames(played.timeline, phases: played.phases),
             containerAfterCompletion: played.completion.container)
     }

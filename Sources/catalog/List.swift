@@ -34,6 +34,7 @@ struct List: ParsableCommand {
             try printJSON(index)
         } else {
             for s in index.shadowings { printError("warning: \(s)") }
+            for c in index.copies { printError("warning: \(c)") }
             printTable(index)
             for error in index.errors + index.unreadable { printError("error: \(error)") }
         }
@@ -45,6 +46,8 @@ struct List: ParsableCommand {
     private func printTable(_ index: PluginIndex) {
         var rows: [[String]] = [["ID", "OPERATIONS", "DURATION", "PARAMETERS", "PLUGIN"]]
         let shadowed = Set(index.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
+        // Copies of one plugin are told apart by their full paths.
+        let copies = Set(index.copies.flatMap(\.paths))
         // The scanned durations by file, looked up once per animator (not a search per animator).
         let durations = Dictionary(index.entries.map { ($0.record.path, $0.record.durations) }, uniquingKeysWith: { first, _ in first })
         for plugin in index.plugins {
@@ -53,11 +56,11 @@ struct List: ParsableCommand {
                 if d.styles == [.custom] { ops += " (custom)" }
                 let params = d.parameters.map { "\($0.id)=\($0.display($0.defaultValue))" }.joined(separator: " ")
                 var id = d.id
-                if shadowed.contains("\(plugin.path)\u{0}\(d.id)") { id = "\(plugin.id):\(d.id) (shadowed)" }
+                if shadowed.contains("\(plugin.path)\u{0}\(d.id)") { id = "\(index.qualifiedPluginID(of: plugin)):\(d.id) (shadowed)" }
                 let duration = durations[plugin.path]?[d.id]
                 rows.append([
                     id, ops, duration.map { $0 > 0 ? Format.number($0, decimals: 3) + "s" : "invalid" } ?? "?",
-                    params.isEmpty ? "-" : params, baseName(plugin.path),
+                    params.isEmpty ? "-" : params, copies.contains(plugin.path) ? plugin.path : baseName(plugin.path),
                 ])
             }
         }

@@ -36,6 +36,7 @@ struct PluginOptions: ParsableArguments {
         let index = PluginIndex.build(searchPath, scanner: scanner)
         if !quiet {
             for s in index.shadowings { printError("warning: \(s)") }
+            for c in index.copies { printError("warning: \(c)") }
             for e in index.unreadable { printError(e.isMissingBuiltIns ? "error: \(e)" : "warning: \(e)") }
         }
         return index

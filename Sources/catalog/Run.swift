@@ -187,7 +187,7 @@ enum RunText {
         line += " · \(Format.number(record.duration, decimals: 3)) s · \(record.finished ? "finished" : "cancelled")"
         Swift.print(line)
         if record.interactive {
-            let events = record.events.map { "\(EventText.describe($0.kind)) @\(Format.number($0.time, decimals: 3))" }
+            let events = record.events.map { "\(EventText.describe($0)) @\(Format.number($0.time, decimals: 3))" }
             Swift.print("   gesture: " + events.joined(separator: "; "))
         }
         if !record.presentationEvents.isEmpty {
@@ -260,7 +260,7 @@ enum RunJSON {
                 operation: r.transition.operation.name, from: r.transition.fromScreen, to: r.transition.toScreen,
                 style: r.transition.style.name, animator: r.animatorID, reversal: r.reversal.rawValue,
                 interactive: r.interactive, duration: r.duration, finished: r.finished,
-                events: r.events.map { InteractiveJSON.Event(time: $0.time, event: EventText.describe($0.kind), progress: $0.progress) },
+                events: r.events.map { InteractiveJSON.Event(time: $0.time, event: EventText.describe($0), progress: $0.progress) },
                 presentationEvents: r.presentationEvents.map(\.description),
                 tab: scene.tab, stack: scene.stack, presented: scene.presented,
                 hierarchy: r.layersAfter.map(RunText.layerText),

@@ -9,7 +9,8 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check plugins against the animator contract.",
         discussion: """
-            Each argument is a plugin file or an animator id (PLUGIN-ID:ANIMATOR-ID for a shadowed one). \
+            Each argument is a plugin file or an animator id (PLUGIN-ID:ANIMATOR-ID for a shadowed one, \
+            PLUGIN-ID@N:ANIMATOR-ID for the Nth copy of a plugin found in several files). \
             With none, every plugin found is checked. Plugin code runs in a child process: a crash is \
             reported as CRASH with its signal, a hang as TIMEOUT, and what the plugin printed is shown. \
             The exit status is 1 when a check FAILs, CRASHes or TIMEs OUT, and 0 otherwise.
@@ -196,7 +197,7 @@ struct Validate: ParsableCommand {
             let worst = mine.map(\.status).max() ?? .pass
             let file = mine.first?.path.map { "  (\(DisplayText.escape(baseName($0))))" } ?? ""
             print("\(pad(worst.rawValue)) \(DisplayText.escape(subject))\(mine.first?.subject.contains(":") == false ? file : "")")
-            for r in mine where verbose || r.status != .pass {
+            for r in mine where verbose || r.status != .pass || !r.details.isEmpty {
                 print("  \(pad(r.status.rawValue)) \(r.check)")
                 for d in r.details { print("          \(d)") }
                 if let o = r.stdout { print("          stdout: \(o)") }

@@ -59,7 +59,7 @@ import TransitionCore
         let endpoints = try #require(results.first { $0.check == "endpoints" })
         #expect(endpoints.status == .fail)
         #expect(endpoints.details.contains {
-            $0.contains("390x844 push: at progress 0 the from-view is not drawn") && $0.contains("(#2 projects to x 0…195, y 0…844) leave part of it uncovered")
+            $0.contains("390x844 push: at progress 0 the from-view is not drawn") && $0.contains("(#2 projects to x 0…195, y 0…844, 164580 pt²) leave part of it uncovered")
         }, "\(endpoints.details)")
         #expect(results.first { $0.check == "cancel" }?.status == .fail)
     }
@@ -90,6 +90,7 @@ import TransitionCore
         let detail = endpoints.details.joined(separator: "\n")
         #expect(detail.contains("390x844 push: at progress 1 the from view #0 still covers the to-view #1: it projects to x 0…85, y 0…844"), "\(detail)")
         #expect(detail.contains("faces away and is double-sided"))
+        #expect(detail.contains("pt², drawn above #1; it faces away"), "the box names its area and the view it is drawn above: \(detail)")
         #expect(detail.contains("390x844 push with a matched element: at progress 1"), "endpoints also run with a matched element")
         let parameters = try #require(results.first { $0.check == "parameters" })
         #expect(parameters.details.allSatisfy { $0.contains("one-sided=false") }, "made one-sided, the cube passes: \(parameters.details)")

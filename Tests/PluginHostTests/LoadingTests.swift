@@ -109,6 +109,9 @@ import TransitionCore
         Expectation(fixture: "nan_at_param_bound", check: "parameters", status: .fail),
         Expectation(fixture: "global_state", check: "independence", status: .fail),
         Expectation(fixture: "slow_step", check: "step-cost", status: .warn),
+        Expectation(fixture: "flip_shows_back", check: "back-faces", status: .warn),
+        Expectation(fixture: "zero_abi", check: "abi-version", status: .fail),
+        Expectation(fixture: "choice_max", check: "descriptor-parameters", status: .fail),
     ]
 
     @Test(arguments: expectations)

@@ -34,11 +34,22 @@ public struct PluginIndex: Sendable {
         return plugins.flatMap { p in p.animators.map { (p, $0) } }.filter { seen.insert($0.1.id).inserted }
     }
 
-    /// The plugin and animator named by `reference`: an id (the winner) or `PLUGIN-ID:ANIMATOR-ID`.
+    /// Plugin ids held by more than one file, each copy with the id that reaches it.
+    public var copies: [PluginCopies] { PluginCopies.find(in: plugins.map { ($0.path, $0.id) }) }
+
+    /// `PLUGIN-ID`, or `PLUGIN-ID@N` for a later copy of a plugin held by several files.
+    public func qualifiedPluginID(of plugin: PluginInfo) -> String {
+        PluginCopies.qualifiedPluginID(plugin.id, path: plugin.path, in: copies)
+    }
+
+    /// The plugin and animator named by `reference`: an id (the winner), `PLUGIN-ID:ANIMATOR-ID`,
+    /// or `PLUGIN-ID@N:ANIMATOR-ID` for the Nth copy of a plugin held by several files.
     public func locate(_ reference: String) -> (plugin: PluginInfo, animator: AnimatorDescription)? {
         if let colon = reference.lastIndex(of: ":") {
-            let pluginID = String(reference[..<colon]), animatorID = String(reference[reference.index(after: colon)...])
-            guard let plugin = plugins.first(where: { $0.id == pluginID }), let a = plugin.animators.first(where: { $0.id == animatorID }) else { return nil }
+            let pluginReference = String(reference[..<colon]), animatorID = String(reference[reference.index(after: colon)...])
+            guard let path = PluginCopies.path(of: pluginReference, in: plugins.map { ($0.path, $0.id) }),
+                let plugin = plugins.first(where: { $0.path == path }), let a = plugin.animators.first(where: { $0.id == animatorID })
+            else { return nil }
             return (plugin, a)
         }
         return animators.first { $0.animator.id == reference }

@@ -23,7 +23,7 @@ public struct ContractSuite: Sendable {
     ]
     /// The checks that run per animator, each over every scenario the animator supports.
     public static let animatorChecks: [ContractCheck] = [
-        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .purity,
+        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .backFaces, .purity,
         .reversibility, .cancel, .leaks, .parameters, .independence, .stepCost,
     ]
 

@@ -89,10 +89,92 @@ struct SeenFrame {
         return true
     }
 
-    /// `projects to x A…B, y C…D`, the view's box on screen, clipped to nothing.
+    /// `projects to x A…B, y C…D, N pt²`: the view's box on screen, clipped to nothing, and the
+    /// area of the shape it projects to.
     static func box(_ d: Drawn) -> String {
         let b = d.bounds
-        return "projects to x \(Format.number(b.x, decimals: 0))…\(Format.number(b.maxX, decimals: 0)), y \(Format.number(b.y, decimals: 0))…\(Format.number(b.maxY, decimals: 0))"
+        return "projects to x \(Format.number(b.x, decimals: 0))…\(Format.number(b.maxX, decimals: 0)), y \(Format.number(b.y, decimals: 0))…\(Format.number(b.maxY, decimals: 0)), \(Format.number(area(d.corners), decimals: 0)) pt²"
+    }
+
+    /// The topmost drawn view beneath `d` whose box on screen overlaps `d`'s: the view `d` is
+    /// seen over; nil when nothing drawn lies under it.
+    func beneath(_ d: Drawn) -> Drawn? {
+        guard let i = position(d.view.id) else { return nil }
+        return drawn[..<i].last { $0.bounds.intersects(d.bounds) && Self.clip($0.bounds, to: d.bounds).width * Self.clip($0.bounds, to: d.bounds).height > 0 }
+    }
+
+    /// The area of a polygon on screen.
+    static func area(_ q: [(x: Double, y: Double)]) -> Double {
+        var sum = 0.0
+        for i in q.indices {
+            let a = q[i], b = q[(i + 1) % q.count]
+            sum += a.x * b.y - b.x * a.y
+        }
+        return abs(sum) / 2
+    }
+
+    /// The area, in pt², that the shapes `a` and `b` both cover inside the container, estimated on a grid
+    /// over the overlap of their boxes. Both must be convex (projected rectangles are).
+    /// Also gives the point of the overlap nearest its middle, nil when there is no overlap.
+    func overlap(_ a: Drawn, _ b: Drawn) -> (area: Double, point: (x: Double, y: Double)?) {
+        let r = Self.clip(Self.clip(a.bounds, to: b.bounds), to: container)
+        guard r.width > 0, r.height > 0 else { return (0, nil) }
+        let n = 24
+        var inside = 0
+        var sum = (x: 0.0, y: 0.0)
+        var points: [(x: Double, y: Double)] = []
+        for i in 0..<n {
+            for j in 0..<n {
+                let p = (x: r.x + (Double(i) + 0.5) * r.width / Double(n), y: r.y + (Double(j) + 0.5) * r.height / Double(n))
+                if Self.contains(a.corners, p) && Self.contains(b.corners, p) {
+                    inside += 1
+                    sum = (sum.x + p.x, sum.y + p.y)
+                    points.append(p)
+                }
+            }
+        }
+        guard inside > 0 else { return (0, nil) }
+        let middle = (x: sum.x / Double(inside), y: sum.y / Double(inside))
+        let point = points.min { ($0.x - middle.x) * ($0.x - middle.x) + ($0.y - middle.y) * ($0.y - middle.y) < ($1.x - middle.x) * ($1.x - middle.x) + ($1.y - middle.y) * ($1.y - middle.y) }
+        return (r.width * r.height * Double(inside) / Double(n * n), point)
+    }
+
+    /// How near the viewer `d`'s plane is where it covers the screen point `p`: the depth z / w
+    /// under the container's camera, larger nearer (+z points towards the viewer); nil when the
+    /// view is edge-on there.
+    func depth(of d: Drawn, at p: (x: Double, y: Double)) -> Double? {
+        let m = d.view.state.screenTransform(camera: frame.camera).m
+        // The plane z = 0 of the view maps to the screen by the homography of rows x, y, w and
+        // columns x, y, translation; invert it to find the view point under p.
+        let h = [m[0], m[4], m[12], m[1], m[5], m[13], m[3], m[7], m[15]]
+        let c0 = h[4] * h[8] - h[5] * h[7], c1 = h[5] * h[6] - h[3] * h[8], c2 = h[3] * h[7] - h[4] * h[6]
+        let det = h[0] * c0 + h[1] * c1 + h[2] * c2
+        guard abs(det) > 1e-12 else { return nil }
+        let inverse = [
+            c0, h[2] * h[7] - h[1] * h[8], h[1] * h[5] - h[2] * h[4],
+            c1, h[0] * h[8] - h[2] * h[6], h[2] * h[3] - h[0] * h[5],
+            c2, h[1] * h[6] - h[0] * h[7], h[0] * h[4] - h[1] * h[3],
+        ].map { $0 / det }
+        let su = inverse[0] * p.x + inverse[1] * p.y + inverse[2]
+        let sv = inverse[3] * p.x + inverse[4] * p.y + inverse[5]
+        let s = inverse[6] * p.x + inverse[7] * p.y + inverse[8]
+        guard abs(s) > 1e-12 else { return nil }
+        let u = su / s, v = sv / s
+        let z = m[2] * u + m[6] * v + m[14], w = m[3] * u + m[7] * v + m[15]
+        guard w > 0 else { return nil }
+        return z / w
+    }
+
+    /// True when `p` lies inside the convex polygon `q`, whichever way it runs.
+    static func contains(_ q: [(x: Double, y: Double)], _ p: (x: Double, y: Double)) -> Bool {
+        var sign = 0.0
+        for i in q.indices {
+            let a = q[i], b = q[(i + 1) % q.count]
+            let cross = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if cross == 0 { continue }
+            if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }
+        }
+        return true
     }
 
     static func clip(_ r: Rect, to c: Rect) -> Rect {

@@ -33,6 +33,7 @@ struct TransitionChecks {
         case .endpoints: withRun(check, &findings) { run, f in checkEndpoints(start: run.frames[0], end: run.frames[samples], &f) }
         case .finiteValues: withRun(check, &findings) { run, f in checkFinite(run.frames + run.overshoot, &f) }
         case .continuity: withRun(check, &findings) { run, f in checkContinuity(run.frames, &f) }
+        case .backFaces: withRun(check, &findings) { run, f in checkBackFaces(run.frames, &f) }
         case .purity: checkPurity(&findings)
         case .reversibility: checkReversibility(&findings)
         case .cancel: checkCancel(&findings)
@@ -228,9 +229,9 @@ struct TransitionChecks {
 
     /// Why a drawn view shows: the box it projects to, what it is drawn above, and whether its
     /// back is showing.
-    private func whereSeen(_ d: SeenFrame.Drawn, above other: SeenFrame.Drawn?) -> String {
+    private func whereSeen(_ d: SeenFrame.Drawn, in seen: SeenFrame) -> String {
         var text = SeenFrame.box(d)
-        if let other { text += ", drawn above \(other.view.id)" }
+        if let other = seen.beneath(d) { text += ", drawn above \(other.view.id)" }
         if d.facesAway {
             text += "; it faces away and is double-sided, so its back shows (make it one-sided with the compositing extension's set_double_sided, or hide it)"
         } else {
@@ -263,7 +264,7 @@ struct TransitionChecks {
                 if d.view.role == .dimming {
                     problems.append("the dimming view \(d.view.id) is still visible (alpha \(Format.number(d.view.state.alpha, decimals: 3))); fade it to 0")
                 } else {
-                    problems.append("of a dismissal without a to-view, \(name(d.view)) is still visible: it \(whereSeen(d, above: nil))")
+                    problems.append("of a dismissal without a to-view, \(name(d.view)) is still visible: it \(whereSeen(d, in: seen))")
                 }
             }
             return problems
@@ -289,7 +290,7 @@ struct TransitionChecks {
         for (i, d) in seen.drawn.enumerated() where i > floor && d.view.id != toID {
             if standIns.contains(where: { $0.view.id == d.view.id }) || !d.bounds.intersects(toBox) || seen.isCovered(d) { continue }
             let over = toEntry.map { "the to-view \($0.view.id)" } ?? "where the to-view ends"
-            problems.append("\(name(d.view)) still covers \(over): it \(whereSeen(d, above: nil))\(d.facesAway ? "" : "; move it away, fade it out or hide it")")
+            problems.append("\(name(d.view)) still covers \(over): it \(whereSeen(d, in: seen))\(d.facesAway ? "" : "; move it away, fade it out or hide it")")
         }
         return problems
     }
@@ -317,9 +318,7 @@ struct TransitionChecks {
         for d in seen.drawn where d.view.role != .from && !seen.isCovered(d) {
             if fromStandIns.contains(where: { $0.view.id == d.view.id }) { continue }
             if d.view.role == .dimming && context.operation == .dismiss && context.style == .custom { continue }
-            let fromEntry = context.fromView.flatMap { seen.drawn($0) }
-            let above = fromEntry.flatMap { f in seen.position(d.view.id)! > seen.position(f.view.id)! ? f : nil }
-            problems.append("\(name(d.view)) is visible: it \(whereSeen(d, above: above)); hide it, give it alpha 0 or place it outside the container")
+            problems.append("\(name(d.view)) is visible: it \(whereSeen(d, in: seen)); hide it, give it alpha 0 or place it outside the container")
         }
         return problems
     }
@@ -354,7 +353,7 @@ struct TransitionChecks {
                 let opacityA = a.hidden ? 0 : a.alpha, opacityC = c.hidden ? 0 : c.alpha
                 let qa = prior.isDrawn(camera: before.camera) ? a.projectedCorners(camera: before.camera) : nil
                 let qc = view.isDrawn(camera: after.camera) ? c.projectedCorners(camera: after.camera) : nil
-                let areaA = qa.map(Self.area) ?? 0, areaC = qc.map(Self.area) ?? 0
+                let areaA = qa.map(SeenFrame.area) ?? 0, areaC = qc.map(SeenFrame.area) ?? 0
                 if abs(opacityA - opacityC) > Self.alphaJump && min(areaA, areaC) > 0.01 * area {
                     ok = false
                     findings.fail(.continuity, "\(label): the \(view.role) view \(view.id) jumps in opacity from \(Format.number(opacityA, decimals: 3)) to \(Format.number(opacityC, decimals: 3)) between progress \(Format.number(before.progress, decimals: 4)) and \(Format.number(after.progress, decimals: 4))")
@@ -370,13 +369,63 @@ struct TransitionChecks {
         if ok { findings.pass(.continuity) }
     }
 
-    static func area(_ q: [(x: Double, y: Double)]) -> Double {
-        var sum = 0.0
-        for i in 0..<q.count {
-            let a = q[i], b = q[(i + 1) % q.count]
-            sum += a.x * b.y - b.x * a.y
+    // MARK: back faces
+
+    /// The smallest overlap, as a fraction of the container's area, that counts as a back face
+    /// drawn over a front face: slivers along a shared edge do not.
+    static let backFaceOverlap = 0.01
+    /// How much nearer the viewer, in points of depth, a back face must be than the face under it
+    /// to be rightly drawn over it.
+    static let depthTolerance = 0.5
+
+    /// Warns when a view showing its back is drawn over a view facing the viewer, where they
+    /// overlap on screen: the classic flip or cube whose far side shows through the near one.
+    private func checkBackFaces(_ frames: [TransitionFrame], _ findings: inout Findings) {
+        struct Sighting {
+            var pair: String
+            var first: Double
+            var last: Double
+            var count: Int
+            var example: String
         }
-        return abs(sum) / 2
+        let b = context.containerBounds
+        let least = Self.backFaceOverlap * b.width * b.height
+        var sightings: [String: Sighting] = [:]
+        var order: [String] = []
+        for frame in frames {
+            let seen = SeenFrame(frame, container: b)
+            for (j, back) in seen.drawn.enumerated() where back.facesAway && !seen.isCovered(back) {
+                for front in seen.drawn[..<j].reversed() where !front.facesAway {
+                    let (shared, point) = seen.overlap(back, front)
+                    guard shared >= least, let point else { continue }
+                    // A back face nearer the viewer than the face under it is rightly seen over
+                    // it, as the far side of a folded strip is.
+                    if let near = seen.depth(of: back, at: point), let far = seen.depth(of: front, at: point), near > far + Self.depthTolerance {
+                        break
+                    }
+                    let key = "\(back.view.id) \(front.view.id)"
+                    if var s = sightings[key] {
+                        s.last = frame.progress
+                        s.count += 1
+                        sightings[key] = s
+                    } else {
+                        let example = "at progress \(Format.number(frame.progress, decimals: 4)) it \(SeenFrame.box(back)), drawn above \(front.view.id) (which \(SeenFrame.box(front))) and covering \(Format.number(shared, decimals: 0)) pt² of it"
+                        let pair = "\(name(back.view)) shows its back over \(name(front.view)), which faces the viewer"
+                        sightings[key] = Sighting(pair: pair, first: frame.progress, last: frame.progress, count: 1, example: example)
+                        order.append(key)
+                    }
+                    break
+                }
+            }
+        }
+        for key in order {
+            let s = sightings[key]!
+            let when = s.count == 1 ? "" : ", at \(s.count) progresses from \(Format.number(s.first, decimals: 4)) to \(Format.number(s.last, decimals: 4))"
+            findings.warn(
+                .backFaces,
+                "\(label): \(s.pair)\(when); \(s.example); make it one-sided (the compositing extension's set_double_sided), hide it once it turns past 90°, or draw the facing view above it")
+        }
+        findings.pass(.backFaces)
     }
 
     // MARK: purity
@@ -484,18 +533,16 @@ struct TransitionChecks {
             findings.pass(.parameters)
             return
         }
-        var ok = true
+        var causes = FuzzCauses()
         for (values, description) in sets {
             let d = animator.duration(context, parameters: values, tracer: tracer)
             if !d.isFinite || d <= 0 || d > 60 {
-                ok = false
-                findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): duration is \(d)")
+                causes.add(set: description, finding: "\(label): duration is \(d)")
                 continue
             }
             let session = animator.begin(context, parameters: values, tracer: tracer)
             guard (try? session.setup()) != nil else {
-                ok = false
-                findings.fail(.parameters, "\(label) with \(description) (seed \(seed)): setup returned false")
+                causes.add(set: description, finding: "\(label): setup returned false")
                 continue
             }
             let frames = stride(from: 0, through: 60, by: 1).map { session.step($0 == 60 ? 1 : Double($0) / 60) }
@@ -503,13 +550,12 @@ struct TransitionChecks {
             var sub = Findings()
             checkFinite(frames, &sub)
             checkEndpoints(start: frames[0], end: frames[60], &sub)
-            for (id, status) in sub.statuses where status.isFailure {
-                ok = false
-                let detail = sub.details[id]?.first ?? ""
-                findings.fail(.parameters, "with \(description) (seed \(seed)), \(id): \(detail)")
+            for (id, status) in sub.statuses.sorted(by: { $0.key < $1.key }) where status.isFailure {
+                causes.add(set: description, finding: "\(id): \(sub.details[id]?.first ?? "")")
             }
         }
-        if ok { findings.pass(.parameters) }
+        for line in causes.lines(of: sets.count, seed: seed) { findings.fail(.parameters, line) }
+        if causes.isEmpty { findings.pass(.parameters) }
     }
 
     // MARK: independence
@@ -608,6 +654,7 @@ struct TransitionChecks {
             findings.warn(.stepCost, "\(label): a step takes \(Format.number(best * 1e6, decimals: 1)) µs on average, over the \(Format.number(Self.stepBudget * 1e6)) µs budget; a 120 Hz frame has 8 ms for everything")
         } else {
             findings.pass(.stepCost)
+            findings.note(.stepCost, "\(label): \(Format.number(best * 1e6, decimals: 1)) µs per step (budget \(Format.number(Self.stepBudget * 1e6)) µs)")
         }
     }
 
