@@ -126,7 +126,7 @@ final class EmbeddedHost {
                 operation: operation, style: planned.style, containerBounds: bounds, presentedFrame: presented,
                 interactive: interactive, tabFromIndex: planned.tabFromIndex, tabToIndex: planned.tabToIndex)
             let sampled = try sampler.run(
-                path: resolved.animator.library.path, animatorID: resolved.animator.id, qualifiedID: resolved.animator.qualifiedID,
+                path: resolved.animator.pluginPath, animatorID: resolved.animator.id, qualifiedID: resolved.animator.qualifiedID,
                 context: context, parameters: resolved.parameters) { _ in SampledTransition.evenProgresses(9) }
             if let wrong = sampled.sampled.misbehaviours.first {
                 failure = "\(resolved.animator.qualifiedID) broke the plugin contract in its worker process (\(wrong)); it is refused for this host"

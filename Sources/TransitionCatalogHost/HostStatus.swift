@@ -23,6 +23,7 @@ enum HostStatus: Int32 {
         case .setupRefused: self = .setupRefused
         case .scenario: self = .interaction
         case .context: self = .context
+        case .plugin: self = .pluginBroken
         }
     }
 }
