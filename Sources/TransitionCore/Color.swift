@@ -17,6 +17,9 @@ public struct Color: Sendable, Hashable, Codable {
         self.alpha = alpha
     }
 
+    /// True when every component is a finite number.
+    public var isFinite: Bool { red.isFinite && green.isFinite && blue.isFinite && alpha.isFinite }
+
     /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
     /// Opaque white.

@@ -36,9 +36,10 @@ public struct ViewState: Sendable, Hashable {
         self.content = content
     }
 
-    /// True when every number is finite.
+    /// True when every number is finite, the colour's and the snapshot rectangle's included.
     public var isFinite: Bool {
         frame.isFinite && alpha.isFinite && transform.isFinite && cornerRadius.isFinite
+            && (color?.isFinite ?? true) && (content?.rect.isFinite ?? true)
     }
 
     /// True when the view draws nothing: hidden or fully transparent.

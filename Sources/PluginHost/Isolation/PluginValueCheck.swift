@@ -33,7 +33,7 @@ public enum PluginValueCheck {
             for view in frame.views where !view.state.isFinite {
                 throw PluginValueError(
                     animator: animator, call: "step(\(Format.number(frame.progress, decimals: 4)))",
-                    problem: "gave view #\(view.id.rawValue) (\(view.role)) a value that is not finite; every frame, alpha, transform and corner radius must be a finite number")
+                    problem: "gave view #\(view.id.rawValue) (\(view.role)) a value that is not finite; every frame, alpha, transform, corner radius and colour must be a finite number")
             }
         }
     }
