@@ -27,6 +27,14 @@ final class EmbeddedHost {
     /// Trial outcomes by transition kind: nil passed, else why the animator is refused.
     private var trials: [String: String?] = [:]
 
+    /// The animator at `index` in `animators`, or a not-found failure naming the count.
+    func animator(at index: UInt32) throws(HostFailure) -> Animator {
+        guard Int(index) < animators.count else {
+            throw HostFailure(.notFound, "animator \(index) does not exist; the host has \(animators.count)")
+        }
+        return animators[Int(index)]
+    }
+
     init(catalog: PluginCatalog, refused: [String], sampler: IsolatedSampler?) {
         self.catalog = catalog
         animators = catalog.animators

@@ -59,10 +59,7 @@ public func tch_host_animator_info(_ host: OpaquePointer?, _ index: UInt32, _ ou
     return h.call { () throws(HostFailure) in
         guard let out else { throw HostFailure(.invalidArgument, "tch_host_animator_info needs out") }
         try checkSize(out.pointee.struct_size, atLeast: MemoryLayout<tch_animator_info_t>.size, "tch_animator_info_t")
-        guard Int(index) < h.animators.count else {
-            throw HostFailure(.notFound, "animator \(index) does not exist; the host has \(h.animators.count)")
-        }
-        let a = h.animators[Int(index)], d = a.description
+        let a = try h.animator(at: index), d = a.description
         out.pointee.id = h.kept.keep(d.id)
         out.pointee.qualified_id = h.kept.keep(a.qualifiedID)
         out.pointee.name = h.kept.keep(d.name)
@@ -82,10 +79,7 @@ public func tch_host_parameter_info(
     return h.call { () throws(HostFailure) in
         guard let out else { throw HostFailure(.invalidArgument, "tch_host_parameter_info needs out") }
         try checkSize(out.pointee.struct_size, atLeast: MemoryLayout<tch_parameter_info_t>.size, "tch_parameter_info_t")
-        guard Int(animator) < h.animators.count else {
-            throw HostFailure(.notFound, "animator \(animator) does not exist; the host has \(h.animators.count)")
-        }
-        let d = h.animators[Int(animator)].description
+        let d = try h.animator(at: animator).description
         guard Int(parameter) < d.parameters.count else {
             throw HostFailure(.notFound, "\(d.id) has \(d.parameters.count) parameters; \(parameter) does not exist")
         }

@@ -231,25 +231,25 @@ public final class WorkerProcess {
     private func conclude(_ status: Ending) -> Ending {
         // Whatever the plugin forked dies with the worker's group; nothing outlives the worker.
         _ = Glibc.kill(-pid, SIGKILL)
-        // Adopted orphans (the host is their subreaper) are reaped here; in a host that is not a
-        // subreaper, wait until they no longer run.
-        reapGroup()
-        Self.awaitDeath(ofGroup: pid)
+        awaitGroupDeath()
         drainStreams()
         ending = status
         return status
     }
 
-    /// Waits, up to a second, until no process of group `group` is still running: SIGKILL is
-    /// delivered when the killed process is next scheduled, so on a busy machine a process the
-    /// plugin forked may run on for a moment after `kill` returns. Killed processes that are not
-    /// the host's children are reaped by their new parent; a zombie no longer runs anything.
-    private static func awaitDeath(ofGroup group: pid_t) {
-        guard Glibc.kill(-group, 0) == 0 else { return }
-        let deadline = now() + 1
-        var pause = timespec(tv_sec: 0, tv_nsec: 2_000_000)
-        while now() < deadline, groupHasRunningMember(group) {
-            nanosleep(&pause, nil)
+    /// Waits, at most a second, until no process of the worker's (already reaped) group runs:
+    /// SIGKILL lands when a killed process is next scheduled, so on a busy machine a process the
+    /// plugin forked may run on for a moment after `kill` returns. The processes this one adopted
+    /// (`adoptOrphans`) are reaped here; the zombies of the others are their new parent's to reap,
+    /// and run nothing. Returns at once when the plugin forked nothing.
+    private func awaitGroupDeath() {
+        let deadline = Self.now() + 1
+        var status: Int32 = 0
+        while Glibc.kill(-pid, 0) == 0, Self.now() < deadline {
+            while waitpid(-pid, &status, WNOHANG) > 0 {}
+            guard Self.groupHasRunningMember(pid) else { return }
+            _ = Glibc.kill(-pid, SIGKILL)
+            usleep(2000)
         }
     }
 
@@ -296,23 +296,6 @@ public final class WorkerProcess {
                 partial = []
             }
             return .report(payload)
-        }
-    }
-
-    /// Waits, at most half a second, until no process of the worker's (already reaped) group is
-    /// left. The processes a plugin forked are this process's to wait for only when it adopts
-    /// orphans (`adoptOrphans`); otherwise this returns at once and init reaps them.
-    private func reapGroup() {
-        let deadline = Self.now() + 0.5
-        var status: Int32 = 0
-        while Self.now() < deadline {
-            let r = waitpid(-pid, &status, WNOHANG)
-            if r < 0 && errno == EINTR { continue }
-            if r < 0 { return }
-            if r == 0 {
-                _ = Glibc.kill(-pid, SIGKILL)
-                usleep(2000)
-            }
         }
     }
 

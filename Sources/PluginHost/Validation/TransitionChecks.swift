@@ -177,23 +177,9 @@ struct TransitionChecks {
     // MARK: values
 
     private func checkFinite(_ frames: [TransitionFrame], _ findings: inout Findings) {
-        struct Breach {
-            var first: Double
-            var last: Double
-            var count: Int
-            var example: String
-        }
-        var breaches: [String: Breach] = [:]
-        var order: [String] = []
-        func note(_ key: String, _ progress: Double, _ example: String) {
-            if var b = breaches[key] {
-                b.last = progress
-                b.count += 1
-                breaches[key] = b
-            } else {
-                breaches[key] = Breach(first: progress, last: progress, count: 1, example: example)
-                order.append(key)
-            }
+        var breaches = ProgressSightings<String>()
+        func note(_ key: String, _ progress: Double, _ example: @autoclosure () -> String) {
+            breaches.note(key, at: progress, example)
         }
         for frame in frames {
             for view in frame.views {
@@ -212,12 +198,11 @@ struct TransitionChecks {
                 }
             }
         }
-        for key in order {
-            let b = breaches[key]!
+        for b in breaches.all {
             let when = b.count == 1
                 ? "at progress \(Format.number(b.first, decimals: 4))"
                 : "at \(b.count) progresses from \(Format.number(b.first, decimals: 4)) to \(Format.number(b.last, decimals: 4))"
-            findings.fail(.finiteValues, "\(label) \(when): \(b.example)")
+            findings.fail(.finiteValues, "\(label) \(when): \(b.detail)")
         }
         findings.pass(.finiteValues)
     }
@@ -381,17 +366,9 @@ struct TransitionChecks {
     /// Warns when a view showing its back is drawn over a view facing the viewer, where they
     /// overlap on screen: the classic flip or cube whose far side shows through the near one.
     private func checkBackFaces(_ frames: [TransitionFrame], _ findings: inout Findings) {
-        struct Sighting {
-            var pair: String
-            var first: Double
-            var last: Double
-            var count: Int
-            var example: String
-        }
         let b = context.containerBounds
         let least = Self.backFaceOverlap * b.width * b.height
-        var sightings: [String: Sighting] = [:]
-        var order: [String] = []
+        var sightings = ProgressSightings<(pair: String, example: String)>()
         for frame in frames {
             let seen = SeenFrame(frame, container: b)
             for (j, back) in seen.drawn.enumerated() where back.facesAway && !seen.isCovered(back) {
@@ -403,27 +380,19 @@ struct TransitionChecks {
                     if let near = seen.depth(of: back, at: point), let far = seen.depth(of: front, at: point), near > far + Self.depthTolerance {
                         break
                     }
-                    let key = "\(back.view.id) \(front.view.id)"
-                    if var s = sightings[key] {
-                        s.last = frame.progress
-                        s.count += 1
-                        sightings[key] = s
-                    } else {
-                        let example = "at progress \(Format.number(frame.progress, decimals: 4)) it \(SeenFrame.box(back)), drawn above \(front.view.id) (which \(SeenFrame.box(front))) and covering \(Format.number(shared, decimals: 0)) pt² of it"
-                        let pair = "\(name(back.view)) shows its back over \(name(front.view)), which faces the viewer"
-                        sightings[key] = Sighting(pair: pair, first: frame.progress, last: frame.progress, count: 1, example: example)
-                        order.append(key)
+                    sightings.note("\(back.view.id) \(front.view.id)", at: frame.progress) {
+                        (pair: "\(name(back.view)) shows its back over \(name(front.view)), which faces the viewer",
+                         example: "at progress \(Format.number(frame.progress, decimals: 4)) it \(SeenFrame.box(back)), drawn above \(front.view.id) (which \(SeenFrame.box(front))) and covering \(Format.number(shared, decimals: 0)) pt² of it")
                     }
                     break
                 }
             }
         }
-        for key in order {
-            let s = sightings[key]!
+        for s in sightings.all {
             let when = s.count == 1 ? "" : ", at \(s.count) progresses from \(Format.number(s.first, decimals: 4)) to \(Format.number(s.last, decimals: 4))"
             findings.warn(
                 .backFaces,
-                "\(label): \(s.pair)\(when); \(s.example); make it one-sided (the compositing extension's set_double_sided), hide it once it turns past 90°, or draw the facing view above it")
+                "\(label): \(s.detail.pair)\(when); \(s.detail.example); make it one-sided (the compositing extension's set_double_sided), hide it once it turns past 90°, or draw the facing view above it")
         }
         findings.pass(.backFaces)
     }
