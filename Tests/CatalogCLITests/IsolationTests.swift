@@ -66,6 +66,13 @@ struct IsolationTests {
         #expect(quiet["status"] as? String == "FAIL")
         #expect((quiet["details"] as? [String])?.first?.contains("prints-to-stdout: step progress=") == true)
         #expect(rows.contains { ($0["stdout"] as? String)?.contains("step progress=") == true })
+        // Output is charged to the unit that printed it, however late the host reads its reports:
+        // loading never steps, every unit that runs a transition does.
+        #expect(rows.first { $0["check"] as? String == "loading" }?["stdout"] == nil)
+        for check in ["lifecycle", "endpoints", "continuity"] {
+            let row = rows.first { $0["check"] as? String == check }
+            #expect((row?["stdout"] as? String)?.contains("step progress=") == true, "\(check): \(row ?? [:])")
+        }
         let failing = rows.filter { ["FAIL", "CRASH", "TIMEOUT"].contains($0["status"] as? String ?? "") }.compactMap { $0["check"] as? String }
         #expect(failing == ["quiet"])
     }

@@ -82,9 +82,12 @@ public struct IsolatedValidator: Sendable {
                             state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
                             continue
                         }
+                        // What was printed between units belongs to none; the worker waits for
+                        // this go-ahead before it runs the unit, so the unit's output is its own.
                         _ = worker.takeOutput()
                         current = unit
                         expected.removeFirst()
+                        _ = worker.send(WorkerChannel.goAhead)
                         if let onUnitBegin {
                             if let plan = state.plan, let (animator, check) = plan.unit(unit) {
                                 onUnitBegin(animator, check.id, unit, plan.count)

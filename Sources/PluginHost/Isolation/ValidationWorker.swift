@@ -8,7 +8,9 @@ import Glibc
 /// The worker side of isolated validation: runs units of the contract suite for one plugin, in
 /// the order the plan gives for the seed, and reports each on the report channel. What the plugin
 /// prints goes to the worker's standard output and error, pipes the host drains and charges to
-/// the unit that was running.
+/// the unit that was running. After announcing a unit the worker waits for the host's go-ahead,
+/// so that the host has taken everything printed before the unit began: output cannot slip into
+/// the wrong unit however late the host reads its reports.
 public enum ValidationWorker {
     /// Runs the units `request` asks for.
     static func run(_ request: WorkerRequest.ValidationRequest, reporter: Reporter) -> Int32 {
@@ -20,6 +22,7 @@ public enum ValidationWorker {
         var animators: [String] = []
         if !settled.contains(0) {
             reporter.send(.begin(unit: 0))
+            guard reporter.awaitGoAhead() else { return 0 }
             let outcome = suite.checkPlugin(path: request.path)
             animators = outcome.animatorIDs.filter { request.animator == nil || $0 == request.animator }
             fflush(nil)
@@ -33,6 +36,7 @@ public enum ValidationWorker {
         for index in plan.order(seed: request.seed) where !settled.contains(index) {
             guard let (id, check) = plan.unit(index), let animator = library.animator(id) else { return 2 }
             reporter.send(.begin(unit: index))
+            guard reporter.awaitGoAhead() else { return 0 }
             suite.tracer = CallTracer(path: request.capture + "/unit-\(index).trace")
             let result = suite.run(check, on: animator)
             fflush(nil)
@@ -61,6 +65,12 @@ struct Reporter {
     func send(_ message: WorkerMessage) {
         guard let data = try? JSONEncoder().encode(message) else { return }
         channel.send(Array(data))
+    }
+
+    /// Waits for the host's packet that lets the announced unit start; false when the host
+    /// closed the channel.
+    func awaitGoAhead() -> Bool {
+        channel.receive() != nil
     }
 
     func write(_ data: Data) {

@@ -16,6 +16,9 @@ public final class WorkerChannel: @unchecked Sendable {
     /// The payload of a heartbeat: plugin calls returned since the last one.
     static let heartbeat: [UInt8] = [0x7E]
 
+    /// The host's packet that lets a validation unit the worker announced start.
+    static let goAhead: [UInt8] = Array("go".utf8)
+
     /// The first bytes of the host's first packet.
     static let magic = "transition-catalog-worker/1 "
 
