@@ -54,17 +54,38 @@ struct ScanCacheTests {
         #expect(loads() == 3)
     }
 
-    @Test func aCorruptCacheIsIgnoredAndRewritten() throws {
+    /// True when `path` holds a cache file this build reads: its magic, then records.
+    func holdsCache(_ path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path) else { return false }
+        return data.starts(with: Array("TC-SCAN-CACHE\n".utf8)) && data.count > 100
+    }
+
+    @Test func aCorruptOrForeignCacheIsIgnoredAndRewritten() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let cache = dir + "/cache.json"
-        try "{ this is not json".write(toFile: cache, atomically: true, encoding: .utf8)
-        let result = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": cache])
-        CLI.expectNoCrash(result)
-        #expect(result.status == 0)
-        #expect(result.stdout.contains(CLI.listSummary()))
-        let data = try #require(FileManager.default.contents(atPath: cache))
-        #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+        let cache = dir + "/cache"
+        _ = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+        let good = try #require(FileManager.default.contents(atPath: cache))
+        let broken: [(String, Data)] = [
+            ("text", Data("{ this is not json".utf8)),
+            ("the JSON cache of earlier versions", Data(#"{"format":2,"host":"0.1.0 abi 1.1.0","records":[]}"#.utf8)),
+            ("a truncated cache", good.prefix(good.count / 2)),
+            ("a cache with a damaged count", Data(good.prefix(40) + [0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0x01] + good.dropFirst(50))),
+            ("an empty file", Data()),
+        ]
+        for (what, bytes) in broken {
+            try bytes.write(to: URL(fileURLWithPath: cache))
+            let result = try CLI.run(["list", "--json"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+            CLI.expectNoCrash(result)
+            #expect(result.status == 0, "\(what): \(result.stderr)")
+            #expect((try CLI.jsonObject(result.stdout)["scanned"] as? [String])?.count == CLI.shippedPluginFiles.count, "\(what) was not ignored")
+            #expect(holdsCache(cache), "\(what) was not rewritten")
+            let again = try CLI.run(["list", "--json"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+            #expect((try CLI.jsonObject(again.stdout)["scanned"] as? [String]) == [], "\(what): the rewritten cache was not used")
+            let fromCache = try #require(try CLI.jsonObject(again.stdout)["plugins"] as? NSArray)
+            let scanned = try #require(try CLI.jsonObject(result.stdout)["plugins"] as? NSArray)
+            #expect(fromCache == scanned, "\(what): the cached listing differs from the scanned one")
+        }
     }
 
     @Test func concurrentListsShareTheCacheSafely() throws {
@@ -80,8 +101,7 @@ struct ScanCacheTests {
         #expect(results.count == 6)
         #expect(results.allSatisfy { $0.status == 0 })
         #expect(Set(results.map(\.stdout)).count == 1, "every run printed the same listing")
-        let data = try #require(FileManager.default.contents(atPath: dir + "/cache.json"))
-        #expect((try? JSONSerialization.jsonObject(with: data)) != nil)
+        #expect(holdsCache(dir + "/cache.json"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "temporary cache files were left behind: \(leftovers)")
     }

@@ -55,11 +55,11 @@ public struct PluginScanner: Sendable {
     }
 
     /// The default cache file: `$TRANSITION_CATALOG_CACHE`, else
-    /// `$XDG_CACHE_HOME/transition-catalog/plugins.json`, else `~/.cache/transition-catalog/plugins.json`.
+    /// `$XDG_CACHE_HOME/transition-catalog/plugins.cache`, else `~/.cache/transition-catalog/plugins.cache`.
     public static func defaultCacheFile(environment: [String: String]) -> String? {
         if let explicit = environment["TRANSITION_CATALOG_CACHE"] { return explicit.isEmpty ? nil : explicit }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/plugins.json" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/plugins.json" }
+        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/plugins.cache" }
+        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/plugins.cache" }
         return nil
     }
 
@@ -127,7 +127,6 @@ public struct PluginScanner: Sendable {
     private func scanBatch(_ batch: [String], original: [String: String]) -> [ScanRecord] {
         var records: [ScanRecord] = []
         records.reserveCapacity(batch.count)
-        let decoder = JSONDecoder()
         var position = 0
         while position < batch.count {
             let worker: WorkerProcess
@@ -147,7 +146,7 @@ public struct PluginScanner: Sendable {
                         begun = begin == path
                         continue
                     }
-                    guard begun, var record = try? decoder.decode(ScanRecord.self, from: Data(bytes)), record.path == path else { continue }
+                    guard begun, let body = ScanMessage.recordBytes(bytes), var record = try? ScanRecord(binary: body), record.path == path else { continue }
                     record.path = original[path] ?? path
                     record.plugin?.path = record.path
                     if let e = record.error, e.path == path {
@@ -188,10 +187,24 @@ public struct PluginScanner: Sendable {
 }
 
 /// The messages of the scan worker, one per packet on the report channel: `B` and the path of
-/// the file it begins to load, then the file's `ScanRecord` as JSON.
+/// the file it begins to load, then `R` and the file's `ScanRecord` in its binary form.
 enum ScanMessage {
     /// The packet that says the worker begins loading `path`.
     static func begin(_ path: String) -> [UInt8] { [UInt8(ascii: "B")] + Array(path.utf8) }
+
+    /// The packet that carries what loading a file learned.
+    static func record(_ record: ScanRecord) -> [UInt8] {
+        var w = ByteWriter(capacity: 512)
+        w.byte(UInt8(ascii: "R"))
+        record.write(to: &w)
+        return w.bytes
+    }
+
+    /// The record bytes of a record packet, or nil for any other packet.
+    static func recordBytes(_ bytes: [UInt8]) -> [UInt8]? {
+        guard bytes.first == UInt8(ascii: "R") else { return nil }
+        return Array(bytes.dropFirst())
+    }
 
     /// The path of a begin packet, or nil for any other packet.
     static func beginPath(_ bytes: [UInt8]) -> String? {
@@ -204,7 +217,6 @@ enum ScanMessage {
 public enum ScanWorker {
     /// Scans `paths`, reporting on the report channel.
     static func run(paths: [String], reporter: Reporter) {
-        let encoder = JSONEncoder()
         for path in paths {
             reporter.write(Data(ScanMessage.begin(path)))
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
@@ -225,44 +237,7 @@ public enum ScanWorker {
                 record.error = error
             }
             fflush(nil)
-            if let data = try? encoder.encode(record) { reporter.write(data) }
+            reporter.write(Data(ScanMessage.record(record)))
         }
     }
-}
-
-/// The scan cache file: records by path, written whole through a temporary file and a rename so
-/// two runs at once never see half a file; an unreadable or corrupt cache counts as empty.
-enum ScanCache {
-    struct File: Codable {
-        var format: Int
-        var host: String
-        var records: [ScanRecord]
-    }
-
-    static let format = 2
-
-    static func read(_ path: String) -> [String: ScanRecord] {
-        guard let data = FileManager.default.contents(atPath: path),
-            let file = try? JSONDecoder().decode(File.self, from: data),
-            file.format == format, file.host == hostIdentity
-        else { return [:] }
-        return Dictionary(file.records.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    static func write(_ records: [String: ScanRecord], to path: String) {
-        let url = URL(fileURLWithPath: path)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let file = File(format: format, host: hostIdentity, records: records.values.sorted { $0.path < $1.path })
-        guard let data = try? JSONEncoder().encode(file) else { return }
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8))")
-        do {
-            try data.write(to: temp)
-            if rename(temp.path, path) != 0 { try? FileManager.default.removeItem(at: temp) }
-        } catch {
-            try? FileManager.default.removeItem(at: temp)
-        }
-    }
-
-    /// Records from another host version or ABI are not reused.
-    static var hostIdentity: String { "\(HostInfo.version) abi \(ABIVersion.host)" }
 }

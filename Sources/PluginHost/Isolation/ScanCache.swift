@@ -1,0 +1,84 @@
+import Foundation
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The scan cache file: records by path in their binary form (see `ScanRecordCoding`), after a
+/// magic, the format number and the host's version and ABI. It is written whole through a
+/// temporary file and a rename, so two runs at once never see half a file. A cache that cannot be
+/// read, is damaged, or was written by another format, host version or ABI counts as empty: the
+/// scan then loads every plugin again and writes the cache anew.
+enum ScanCache {
+    /// The first bytes of every cache file.
+    static let magic = Array("TC-SCAN-CACHE\n".utf8)
+
+    /// The layout's number; a file with another is not read.
+    static let format: UInt64 = 3
+
+    /// Records from another host version or ABI are not reused.
+    static var hostIdentity: String { "\(HostInfo.version) abi \(ABIVersion.host)" }
+
+    /// The records of the cache file at `path`, by path; empty when it cannot be used.
+    static func read(_ path: String) -> [String: ScanRecord] {
+        guard let bytes = contents(of: path), let records = try? decode(bytes) else { return [:] }
+        return Dictionary(records.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    /// The records of a cache file's bytes.
+    static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> [ScanRecord] {
+        var r = ByteReader(bytes)
+        try r.expect(magic)
+        guard try r.count() == format, try r.string() == hostIdentity else {
+            throw ByteReader.Malformed(description: "written by another format or host")
+        }
+        let records = try r.array(itemSize: 20) { r throws(ByteReader.Malformed) in try ScanRecord(reading: &r) }
+        guard r.isAtEnd else { throw ByteReader.Malformed(description: "bytes follow the last record") }
+        return records
+    }
+
+    /// The bytes of a cache file holding `records`, sorted by path.
+    static func encode(_ records: [String: ScanRecord]) -> [UInt8] {
+        var w = ByteWriter(capacity: 1024 + records.count * 512)
+        w.raw(magic)
+        w.count(format)
+        w.string(hostIdentity)
+        w.array(records.values.sorted { $0.path < $1.path }) { $1.write(to: &$0) }
+        return w.bytes
+    }
+
+    /// Replaces the cache file at `path` with `records`, creating its folder when needed. A cache
+    /// that cannot be written is left as it was: the next run scans again.
+    static func write(_ records: [String: ScanRecord], to path: String) {
+        let url = URL(fileURLWithPath: path)
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let data = Data(encode(records))
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8))")
+        do {
+            try data.write(to: temp)
+            if rename(temp.path, path) != 0 { try? FileManager.default.removeItem(at: temp) }
+        } catch {
+            try? FileManager.default.removeItem(at: temp)
+        }
+    }
+
+    /// The whole file at `path`, or nil when it cannot be read or is not a regular file.
+    private static func contents(of path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(st.st_size)
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { return nil }
+            done += n
+        }
+        return bytes
+    }
+}

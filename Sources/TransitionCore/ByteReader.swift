@@ -1,0 +1,128 @@
+/// Reads what ``ByteWriter`` wrote, in the same order. Every read checks the bytes that are left:
+/// a short, damaged or foreign input throws ``Malformed`` and never reads past the end, never
+/// traps and never reserves memory for a count the input cannot hold.
+public struct ByteReader: Sendable {
+    /// Why the input cannot be read.
+    public struct Malformed: Error, Hashable, CustomStringConvertible {
+        /// What was wrong, and the offset where reading stopped.
+        public let description: String
+
+        /// Says what was wrong.
+        public init(description: String) {
+            self.description = description
+        }
+    }
+
+    private let bytes: [UInt8]
+    /// The offset of the next byte to read.
+    public private(set) var offset: Int
+
+    /// Reads `bytes` from their start.
+    public init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        self.offset = 0
+    }
+
+    /// True when every byte was read.
+    public var isAtEnd: Bool { offset == bytes.count }
+
+    private func fail(_ what: String) -> Malformed {
+        Malformed(description: "\(what) at byte \(offset) of \(bytes.count)")
+    }
+
+    /// Checks that the next bytes equal `expected` and skips them.
+    public mutating func expect(_ expected: [UInt8]) throws(Malformed) {
+        guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
+            throw fail("unexpected bytes")
+        }
+        offset += expected.count
+    }
+
+    /// One byte.
+    public mutating func byte() throws(Malformed) -> UInt8 {
+        guard offset < bytes.count else { throw fail("input ends") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    /// A byte that must be 0 or 1.
+    public mutating func bool() throws(Malformed) -> Bool {
+        switch try byte() {
+        case 0: return false
+        case 1: return true
+        default: throw fail("a flag is neither 0 nor 1")
+        }
+    }
+
+    /// An unsigned LEB128 number of at most 64 bits.
+    public mutating func count() throws(Malformed) -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = try byte()
+            guard shift < 64, shift < 63 || b <= 1 else { throw fail("a number is longer than 64 bits") }
+            result |= UInt64(b & 0x7f) << shift
+            if b & 0x80 == 0 { return result }
+            shift += 7
+        }
+    }
+
+    /// A count of items, each at least `itemSize` bytes long, that the rest of the input can hold.
+    public mutating func length(itemSize: Int = 1) throws(Malformed) -> Int {
+        let n = try count()
+        guard n <= UInt64(bytes.count - offset) / UInt64(max(1, itemSize)) else { throw fail("a count of \(n) exceeds the input") }
+        return Int(n)
+    }
+
+    /// Eight bytes, little-endian.
+    public mutating func uint64() throws(Malformed) -> UInt64 {
+        guard bytes.count - offset >= 8 else { throw fail("input ends") }
+        var v: UInt64 = 0
+        for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[offset + i]) }
+        offset += 8
+        return v
+    }
+
+    /// Eight bytes, little-endian, two's complement.
+    public mutating func int64() throws(Malformed) -> Int64 {
+        Int64(bitPattern: try uint64())
+    }
+
+    /// A number from its IEEE 754 bits.
+    public mutating func double() throws(Malformed) -> Double {
+        Double(bitPattern: try uint64())
+    }
+
+    /// A length-prefixed string that must be valid UTF-8.
+    public mutating func string() throws(Malformed) -> String {
+        let n = try length()
+        let start = offset
+        offset += n
+        let text = bytes.withUnsafeBufferPointer { buffer in
+            String(validating: UnsafeBufferPointer(rebasing: buffer[start..<start + n]), as: UTF8.self)
+        }
+        guard let text else { throw fail("a string is not UTF-8") }
+        return text
+    }
+
+    /// nil after a 0, or the value `read` reads after a 1.
+    public mutating func optional<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> T? {
+        try bool() ? try read(&self) : nil
+    }
+
+    /// A count, then that many elements read by `read`, each at least `itemSize` bytes long.
+    public mutating func array<T>(itemSize: Int = 1, _ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
+        let n = try length(itemSize: itemSize)
+        var result: [T] = []
+        result.reserveCapacity(n)
+        for _ in 0..<n { result.append(try read(&self)) }
+        return result
+    }
+
+    /// A value of an `Int`-backed enum from one count, or Malformed for an unknown raw value.
+    public mutating func rawValue<T: RawRepresentable>(_ type: T.Type) throws(Malformed) -> T where T.RawValue == Int {
+        let raw = try count()
+        guard raw <= UInt64(Int.max), let value = T(rawValue: Int(raw)) else { throw fail("unknown \(T.self) \(raw)") }
+        return value
+    }
+}
