@@ -14,6 +14,8 @@ let package = Package(
     name: "TransitionCatalog",
     products: [
         .executable(name: "catalog", targets: ["catalog"]),
+        // The worker process catalog starts to load plugins: the plugin host alone, so it starts fast.
+        .executable(name: "catalog-worker", targets: ["catalog-worker"]),
         .library(name: "TransitionCore", targets: ["TransitionCore"]),
         .library(name: "PluginHost", targets: ["PluginHost"]),
         .library(name: "Renderers", targets: ["Renderers"]),
@@ -61,6 +63,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "catalog-worker", dependencies: ["PluginHost"]),
         // The descriptor fuzz target: random descriptors and view states through the loader's
         // reader and the value checks (libFuzzer with scripts/fuzz; a plain build replays inputs).
         .executableTarget(name: "descriptor-fuzz", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"], path: "Tests/Fuzz"),

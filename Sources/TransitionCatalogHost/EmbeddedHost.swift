@@ -69,8 +69,8 @@ final class EmbeddedHost {
         return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
     }
 
-    /// The worker executable: the one given, else `catalog` beside this library (a build
-    /// directory) or in `../bin` (an installed prefix), else on the PATH.
+    /// The worker executable: the one given, else `catalog-worker` or `catalog` beside this
+    /// library (a build directory) or in `../bin` (an installed prefix), else on the PATH.
     private static func workerExecutable(_ given: String?, environment: [String: String]) throws(HostFailure) -> String {
         if let given {
             guard FileManager.default.isExecutableFile(atPath: given) else {
@@ -81,10 +81,13 @@ final class EmbeddedHost {
         var candidates: [String] = []
         if let library = libraryPath() {
             let dir = URL(fileURLWithPath: library).deletingLastPathComponent()
-            candidates.append(dir.appendingPathComponent("catalog").path)
-            candidates.append(dir.deletingLastPathComponent().appendingPathComponent("bin/catalog").path)
+            for name in [WorkerExecutable.fileName, "catalog"] {
+                candidates.append(dir.appendingPathComponent(name).path)
+                candidates.append(dir.deletingLastPathComponent().appendingPathComponent("bin/" + name).path)
+            }
         }
         for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            candidates.append("\(dir)/\(WorkerExecutable.fileName)")
             candidates.append("\(dir)/catalog")
         }
         guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {

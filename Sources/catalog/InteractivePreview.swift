@@ -63,7 +63,7 @@ struct InteractivePreview {
         do {
             run = inProcess
                 ? try TransitionRun(resolved, context: context)
-                : try TransitionRun(resolved, context: context, isolation: IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]))
+                : try TransitionRun(resolved, context: context, isolation: IsolatedSampler(executable: WorkerExecutable.current()))
         } catch let error as PluginCallError {
             throw CLIError(error.description)
         } catch let error as PluginError {

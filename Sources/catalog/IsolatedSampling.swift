@@ -12,7 +12,7 @@ enum IsolatedSampling {
         progresses: (Double) -> [Double]
     ) throws -> SampledTransition {
         if inProcess { return try sampleInProcess(animator, context: context, parameters: parameters, progresses: progresses) }
-        let sampler = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0])
+        let sampler = IsolatedSampler(executable: WorkerExecutable.current())
         do {
             let (sampled, printed) = try sampler.run(
                 path: animator.pluginPath, animatorID: animator.id, qualifiedID: animator.qualifiedID, context: context,

@@ -31,7 +31,7 @@ struct PluginOptions: ParsableArguments {
     func loadIndex(quiet: Bool = false) -> PluginIndex {
         let env = environment()
         let scanner = PluginScanner(
-            executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0],
+            executable: WorkerExecutable.current(),
             cacheFile: noCache ? nil : PluginScanner.defaultCacheFile(environment: env))
         let index = PluginIndex.build(searchPath, scanner: scanner)
         if !quiet {

@@ -84,7 +84,7 @@ struct Run: ParsableCommand {
         let catalog: any AnimatorCatalog = inProcess ? index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } } : index
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
-        if !inProcess { director.isolation = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]) }
+        if !inProcess { director.isolation = IsolatedSampler(executable: WorkerExecutable.current()) }
         let scene = SceneDriver(tabRoots: roots, director: director)
         let matching = try Resolution.matchedElements(matches)
         var records: [(record: TransitionRecord, scene: RunJSON.Scene)] = []

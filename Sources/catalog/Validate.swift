@@ -99,7 +99,7 @@ struct Validate: ParsableCommand {
             do { suite.containers = [try ContainerSize(parsing: size)] } catch { throw CLIError.usage("--size: \(error)") }
         }
         var validator = IsolatedValidator(
-            executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0], timeout: timeout,
+            executable: WorkerExecutable.current(), timeout: timeout,
             checks: selectedChecks, suite: suite)
         validator.recordDirectory = record ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-traces-\(getpid())").path
         if let reproduce {

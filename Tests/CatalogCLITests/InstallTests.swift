@@ -30,7 +30,7 @@ import TestSupport
         #expect(installed.status == 0, "scripts/install failed: \(installed.stderr)")
         let fm = FileManager.default
         for file in [
-            "bin/catalog", "lib/transition-catalog/builtins/libCatalogPlugins.so", "include/transition_catalog.h",
+            "bin/catalog", "bin/catalog-worker", "lib/transition-catalog/builtins/libCatalogPlugins.so", "include/transition_catalog.h",
             "lib/pkgconfig/transition-catalog.pc", "lib/cmake/TransitionCatalog/TransitionCatalogConfig.cmake",
             "lib/cmake/TransitionCatalog/TransitionCatalogConfigVersion.cmake",
             "share/transition-catalog/sdk/rust/transition-catalog-sys/build.rs",
@@ -71,6 +71,19 @@ import TestSupport
         let validated = try runProcess(catalog, ["validate", "minimal-fade"])
         #expect(validated.status == 0, "validate of the installed plugin failed: \(validated.stdout) \(validated.stderr)")
         #expect(validated.stdout.contains("PASS"))
+
+        // The installed catalog loads plugins in the catalog-worker beside it: a worker that exits
+        // at once makes every plugin an error. Without the worker, catalog is its own worker.
+        let worker = prefix + "/bin/catalog-worker"
+        try fm.removeItem(atPath: worker)
+        try "#!/bin/sh\nexit 3\n".write(toFile: worker, atomically: false, encoding: .utf8)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: worker)
+        let broken = try runProcess(catalog, ["list", "--no-cache"])
+        #expect(broken.status == 1 && broken.stderr.contains("exit status 3"), "catalog did not start bin/catalog-worker: \(broken.stderr)")
+        try fm.removeItem(atPath: worker)
+        let alone = try runProcess(catalog, ["list", "--no-cache"])
+        #expect(alone.status == 0, "catalog without catalog-worker: \(alone.stderr)")
+        #expect(alone.stdout.contains("minimal-fade"))
     }
 
     @Test func installRefusesARelativePrefixAndABuildDirectoryWithoutTheTool() throws {
