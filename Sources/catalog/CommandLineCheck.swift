@@ -7,9 +7,11 @@ enum CommandLineCheck {
 
     /// An error with a "did you mean" when the first word is not a subcommand.
     static func unknownSubcommand(_ arguments: [String]) -> CLIError? {
-        guard let first = arguments.first, !first.hasPrefix("-") else { return nil }
+        guard let first = arguments.first, !first.hasPrefix("-"), !subcommands.contains(first) else { return nil }
+        // The other commands' names come from the argument parser, which reflects on each command
+        // type: asked only for a word that is not a listed command, so a listed one starts sooner.
         let hidden = Catalog.configuration.subcommands.map { $0._commandName }
-        guard !subcommands.contains(first), !hidden.contains(first) else { return nil }
+        guard !hidden.contains(first) else { return nil }
         let hint = Suggestions.closest(to: first, in: subcommands).map { "did you mean '\($0)'? " } ?? ""
         return CLIError.usage(
             "unknown command '\(DisplayText.escape(first))'; \(hint)commands are \(subcommands.dropLast().joined(separator: ", ")) (see catalog --help)")

@@ -38,10 +38,7 @@ public final class WorkerChannel: @unchecked Sendable {
     /// first thing, before any plugin code can run.
     public static func adopt() -> WorkerChannel? {
         let parent = getppid()
-        var limit = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
-        let top = Int32(clamping: min(UInt64(limit.rlim_cur), 4096))
-        for fd in 3..<max(3, top) where fcntl(fd, F_GETFD) >= 0 {
+        for fd in inheritedDescriptors() {
             var st = stat()
             guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFSOCK else { continue }
             var type: Int32 = 0
@@ -64,6 +61,27 @@ public final class WorkerChannel: @unchecked Sendable {
             return WorkerChannel(fd: fd, secret: secret, request: request)
         }
         return nil
+    }
+
+    /// The open descriptors above 2, from `/proc/self/fd` (a few reads, so every start of the tool
+    /// stays cheap), else by asking each number up to the descriptor limit (at most 4096).
+    static func inheritedDescriptors() -> [Int32] {
+        if let dir = opendir("/proc/self/fd") {
+            let own = dirfd(dir)
+            var found: [Int32] = []
+            while let entry = readdir(dir) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+                }
+                if let fd = Int32(name), fd > 2, fd != own { found.append(fd) }
+            }
+            closedir(dir)
+            return found.sorted()
+        }
+        var limit = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+        let top = Int32(clamping: min(UInt64(limit.rlim_cur), 4096))
+        return (3..<max(3, top)).filter { fcntl($0, F_GETFD) >= 0 }
     }
 
     /// The next packet from the host, waiting for it; nil when the host closed the channel.
