@@ -133,8 +133,9 @@ public final class WorkerProcess {
         let hello = Array(WorkerChannel.magic.utf8) + secret + [UInt8(ascii: " ")] + request
         let sent = hello.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
         if sent != hello.count {
+            let reason = sent < 0 ? String(cString: strerror(errno)) : "it took \(sent) of \(hello.count) bytes"
             _ = finish()
-            throw SpawnError(description: "cannot hand the worker its request: \(String(cString: strerror(errno)))")
+            throw SpawnError(description: "cannot hand the worker \(executable) its request: \(reason)")
         }
     }
 
