@@ -91,8 +91,8 @@ public struct PluginSearchPath: Sendable, Hashable {
                 }
                 continue
             }
-            let candidates = isDirectory ? Self.sharedLibraries(in: entry.path) : [entry.path]
-            for file in candidates where seen.insert(PluginLibrary.canonicalPath(file)).inserted {
+            let candidates = isDirectory ? Self.libraryFiles(in: entry.path) : [(entry.path, PluginLibrary.canonicalPath(entry.path))]
+            for (file, canonical) in candidates where seen.insert(canonical).inserted {
                 files.append((file, entry.origin))
             }
         }
@@ -101,17 +101,30 @@ public struct PluginSearchPath: Sendable, Hashable {
 
     /// The `*.so` files of a directory, sorted by name.
     static func sharedLibraries(in directory: String) -> [String] {
+        libraryFiles(in: directory).map(\.path)
+    }
+
+    /// The `*.so` files of a directory, sorted by name, each with its resolved path. The directory
+    /// is resolved once; only a file that is a symbolic link (or whose type the directory does not
+    /// say) is resolved on its own, so a large folder costs no path walk per file.
+    static func libraryFiles(in directory: String) -> [(path: String, canonical: String)] {
         guard let dir = opendir(directory) else { return [] }
         defer { closedir(dir) }
-        var names: [String] = []
+        var names: [(name: String, plain: Bool)] = []
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
             }
-            if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+            if name.hasSuffix(".so") && !name.hasPrefix(".") {
+                names.append((name, entry.pointee.d_type == UInt8(DT_REG)))
+            }
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        return names.sorted().map { base + "/" + $0 }
+        let resolvedBase = PluginLibrary.canonicalPath(base)
+        return names.sorted { $0.name < $1.name }.map { name, plain in
+            let path = base + "/" + name
+            return (path, plain ? resolvedBase + "/" + name : PluginLibrary.canonicalPath(path))
+        }
     }
 
     /// The running executable's path.

@@ -34,8 +34,9 @@ struct List: ParsableCommand {
             try printJSON(index)
         } else {
             for s in index.shadowings { printError("warning: \(s)") }
-            for c in index.copies { printError("warning: \(c)") }
-            printTable(index)
+            let copies = index.copies
+            for c in copies { printError("warning: \(c)") }
+            printTable(index, copies: copies)
             for error in index.errors + index.unreadable { printError("error: \(error)") }
         }
         // What could be listed is listed; a plugin that could not be loaded, or a path that
@@ -43,14 +44,15 @@ struct List: ParsableCommand {
         if !(index.errors.isEmpty && index.unreadable.isEmpty) { throw ExitCode(ExitStatus.failure.rawValue) }
     }
 
-    private func printTable(_ index: PluginIndex) {
+    private func printTable(_ index: PluginIndex, copies pluginCopies: [PluginCopies]) {
         var rows: [[String]] = [["ID", "OPERATIONS", "DURATION", "PARAMETERS", "PLUGIN"]]
         let shadowed = Set(index.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
         // Copies of one plugin are told apart by their full paths.
-        let copies = Set(index.copies.flatMap(\.paths))
+        let copies = Set(pluginCopies.flatMap(\.paths))
         // The scanned durations by file, looked up once per animator (not a search per animator).
         let durations = Dictionary(index.entries.map { ($0.record.path, $0.record.durations) }, uniquingKeysWith: { first, _ in first })
-        for plugin in index.plugins {
+        let plugins = index.plugins
+        for plugin in plugins {
             for d in plugin.animators {
                 var ops = d.operations.map(\.name).joined(separator: ",")
                 if d.styles == [.custom] { ops += " (custom)" }
@@ -65,8 +67,8 @@ struct List: ParsableCommand {
             }
         }
         print(TextTable.render(rows))
-        let count = index.plugins.reduce(0) { $0 + $1.animators.count }
-        print("\n\(count) animator\(count == 1 ? "" : "s") from \(index.plugins.count) plugin\(index.plugins.count == 1 ? "" : "s")")
+        let count = plugins.reduce(0) { $0 + $1.animators.count }
+        print("\n\(count) animator\(count == 1 ? "" : "s") from \(plugins.count) plugin\(plugins.count == 1 ? "" : "s")")
     }
 
     private func printJSON(_ index: PluginIndex) throws {

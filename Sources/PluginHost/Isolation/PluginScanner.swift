@@ -77,16 +77,20 @@ public struct PluginScanner: Sendable {
         var records: [String: ScanRecord] = [:]
         var stale: [String] = []
         for path in paths {
+            // A readable regular file with the identity of a cached record holds what was scanned:
+            // the record stands without the file's header being read again.
+            if let hit = cache[path], let id = Self.identity(path), id.regular, hit.size == id.size, hit.modified == id.modified,
+                hit.device == id.device, hit.inode == id.inode, access(path, R_OK) == 0
+            {
+                records[path] = hit
+                continue
+            }
             if let problem = PluginFileCheck.problem(path) {
                 records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
-            guard let id = Self.identity(path) else { continue }
-            if let hit = cache[path], hit.size == id.size, hit.modified == id.modified, hit.device == id.device, hit.inode == id.inode {
-                records[path] = hit
-            } else {
-                stale.append(path)
-            }
+            guard Self.identity(path) != nil else { continue }
+            stale.append(path)
         }
         for record in scanInWorkers(stale) { records[record.path] = record }
         let ordered = paths.compactMap { records[$0] }
@@ -98,11 +102,15 @@ public struct PluginScanner: Sendable {
         return Outcome(records: ordered, scanned: stale)
     }
 
-    /// The identity of a file: device, inode, size and modification time.
-    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64)? {
+    /// The identity of a file: device, inode, size and modification time; and whether it is a
+    /// regular file.
+    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool)? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
-        return (UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec))
+        return (
+            UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
+            st.st_mode & S_IFMT == S_IFREG
+        )
     }
 
     /// Scans `paths` in batches of at most ``batchSize`` files, each in a child process of its own,
