@@ -79,7 +79,7 @@ public final class PluginLibrary: @unchecked Sendable {
         // its memory: all of it is plugin code for the watchdog.
         CallCounter.enter()
         defer { CallCounter.leave() }
-        guard let handle = dlopen(path.contains("/") ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
+        guard let handle = dlopen(path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
             throw PluginError(
                 kind: .notALibrary, path: path, reason: "dlopen failed: \(DisplayText.escape(message))",

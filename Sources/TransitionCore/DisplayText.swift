@@ -4,6 +4,8 @@ public enum DisplayText {
     /// sequences, as `\n`, `\t`, `\e`, `\u{9b}`, and format characters (bidi overrides,
     /// zero-width spaces and joiners, the byte-order mark) as `\u{200b}`; other text is unchanged.
     public static func escape(_ text: String) -> String {
+        // Printable ASCII without a backslash, the usual case, needs no escape.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) { return text }
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

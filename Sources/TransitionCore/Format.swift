@@ -10,7 +10,7 @@ public enum Format {
             return String(Int64(rounded))
         }
         var text = String(rounded)
-        if let dot = text.firstIndex(of: "."), !text.contains("e") {
+        if let dot = text.firstIndex(of: "."), !text.utf8.contains(UInt8(ascii: "e")) {
             let fraction = text[text.index(after: dot)...]
             if fraction.count > decimals {
                 text = String(text[..<text.index(dot, offsetBy: decimals + 1)])
