@@ -13,39 +13,49 @@ public struct ByteReader: Sendable {
         }
     }
 
-    private let bytes: [UInt8]
+    /// The input.
+    @usableFromInline let bytes: [UInt8]
     /// The offset of the next byte to read.
-    public private(set) var offset: Int
+    @usableFromInline var position: Int
+
+    /// The offset of the next byte to read.
+    public var offset: Int { position }
 
     /// Reads `bytes` from their start.
+    @inlinable
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        self.offset = 0
+        self.position = 0
     }
 
     /// True when every byte was read.
-    public var isAtEnd: Bool { offset == bytes.count }
+    @inlinable
+    public var isAtEnd: Bool { position == bytes.count }
 
-    private func fail(_ what: String) -> Malformed {
-        Malformed(description: "\(what) at byte \(offset) of \(bytes.count)")
+    @inlinable
+    func fail(_ what: String) -> Malformed {
+        Malformed(description: "\(what) at byte \(position) of \(bytes.count)")
     }
 
     /// Checks that the next bytes equal `expected` and skips them.
+    @inlinable
     public mutating func expect(_ expected: [UInt8]) throws(Malformed) {
-        guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
+        guard bytes.count - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
             throw fail("unexpected bytes")
         }
-        offset += expected.count
+        position += expected.count
     }
 
     /// One byte.
+    @inlinable
     public mutating func byte() throws(Malformed) -> UInt8 {
-        guard offset < bytes.count else { throw fail("input ends") }
-        defer { offset += 1 }
-        return bytes[offset]
+        guard position < bytes.count else { throw fail("input ends") }
+        defer { position += 1 }
+        return bytes[position]
     }
 
     /// A byte that must be 0 or 1.
+    @inlinable
     public mutating func bool() throws(Malformed) -> Bool {
         switch try byte() {
         case 0: return false
@@ -55,6 +65,7 @@ public struct ByteReader: Sendable {
     }
 
     /// An unsigned LEB128 number of at most 64 bits.
+    @inlinable
     public mutating func count() throws(Malformed) -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0
@@ -68,36 +79,41 @@ public struct ByteReader: Sendable {
     }
 
     /// A count of items, each at least `itemSize` bytes long, that the rest of the input can hold.
+    @inlinable
     public mutating func length(itemSize: Int = 1) throws(Malformed) -> Int {
         let n = try count()
-        guard n <= UInt64(bytes.count - offset) / UInt64(max(1, itemSize)) else { throw fail("a count of \(n) exceeds the input") }
+        guard n <= UInt64(bytes.count - position) / UInt64(max(1, itemSize)) else { throw fail("a count of \(n) exceeds the input") }
         return Int(n)
     }
 
     /// Eight bytes, little-endian.
+    @inlinable
     public mutating func uint64() throws(Malformed) -> UInt64 {
-        guard bytes.count - offset >= 8 else { throw fail("input ends") }
+        guard bytes.count - position >= 8 else { throw fail("input ends") }
         var v: UInt64 = 0
-        for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[offset + i]) }
-        offset += 8
+        for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[position + i]) }
+        position += 8
         return v
     }
 
     /// Eight bytes, little-endian, two's complement.
+    @inlinable
     public mutating func int64() throws(Malformed) -> Int64 {
         Int64(bitPattern: try uint64())
     }
 
     /// A number from its IEEE 754 bits.
+    @inlinable
     public mutating func double() throws(Malformed) -> Double {
         Double(bitPattern: try uint64())
     }
 
     /// A length-prefixed string that must be valid UTF-8.
+    @inlinable
     public mutating func string() throws(Malformed) -> String {
         let n = try length()
-        let start = offset
-        offset += n
+        let start = position
+        position += n
         let text = bytes.withUnsafeBufferPointer { buffer in
             String(validating: UnsafeBufferPointer(rebasing: buffer[start..<start + n]), as: UTF8.self)
         }
@@ -106,11 +122,13 @@ public struct ByteReader: Sendable {
     }
 
     /// nil after a 0, or the value `read` reads after a 1.
+    @inlinable
     public mutating func optional<T>(_ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> T? {
         try bool() ? try read(&self) : nil
     }
 
     /// A count, then that many elements read by `read`, each at least `itemSize` bytes long.
+    @inlinable
     public mutating func array<T>(itemSize: Int = 1, _ read: (inout ByteReader) throws(Malformed) -> T) throws(Malformed) -> [T] {
         let n = try length(itemSize: itemSize)
         var result: [T] = []
@@ -120,6 +138,7 @@ public struct ByteReader: Sendable {
     }
 
     /// A value of an `Int`-backed enum from one count, or Malformed for an unknown raw value.
+    @inlinable
     public mutating func rawValue<T: RawRepresentable>(_ type: T.Type) throws(Malformed) -> T where T.RawValue == Int {
         let raw = try count()
         guard raw <= UInt64(Int.max), let value = T(rawValue: Int(raw)) else { throw fail("unknown \(T.self) \(raw)") }

@@ -75,12 +75,13 @@ public struct PluginScanner: Sendable {
     public func scan(_ paths: [String]) -> Outcome {
         let cache = cacheFile.map(ScanCache.read) ?? [:]
         var records: [String: ScanRecord] = [:]
+        records.reserveCapacity(paths.count)
         var stale: [String] = []
         for path in paths {
             // A readable regular file with the identity of a cached record holds what was scanned:
             // the record stands without the file's header being read again.
             if let hit = cache[path], let id = Self.identity(path), id.regular, hit.size == id.size, hit.modified == id.modified,
-                hit.device == id.device, hit.inode == id.inode, access(path, R_OK) == 0
+                hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0
             {
                 records[path] = hit
                 continue
@@ -102,14 +103,14 @@ public struct PluginScanner: Sendable {
         return Outcome(records: ordered, scanned: stale)
     }
 
-    /// The identity of a file: device, inode, size and modification time; and whether it is a
-    /// regular file.
-    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool)? {
+    /// The identity of a file: device, inode, size and modification time; whether it is a regular
+    /// file, and whether its mode lets every user read it.
+    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool, readableByAll: Bool)? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return (
             UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-            st.st_mode & S_IFMT == S_IFREG
+            st.st_mode & S_IFMT == S_IFREG, st.st_mode & S_IROTH != 0
         )
     }
 

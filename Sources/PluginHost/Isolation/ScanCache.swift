@@ -23,7 +23,10 @@ enum ScanCache {
     /// The records of the cache file at `path`, by path; empty when it cannot be used.
     static func read(_ path: String) -> [String: ScanRecord] {
         guard let bytes = contents(of: path), let records = try? decode(bytes) else { return [:] }
-        return Dictionary(records.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var byPath: [String: ScanRecord] = [:]
+        byPath.reserveCapacity(records.count)
+        for r in records where byPath[r.path] == nil { byPath[r.path] = r }
+        return byPath
     }
 
     /// The records of a cache file's bytes.
