@@ -88,7 +88,7 @@ public enum IDSyntax {
     public static func isKebabCase(_ id: String) -> Bool {
         let scalars = Array(id.unicodeScalars)
         guard let first = scalars.first, ("a"..."z").contains(first), scalars.last != "-",
-            scalars.count <= 64, !id.contains("--")
+            scalars.count <= 64, !zip(scalars, scalars.dropFirst()).contains(where: { $0 == "-" && $1 == "-" })
         else { return false }
         return scalars.allSatisfy { isLowerAlnum($0) || $0 == "-" }
     }

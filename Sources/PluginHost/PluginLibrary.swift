@@ -42,7 +42,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// the ABI version, the descriptors, then the plugin's init.
     /// - Throws: `PluginError` naming the file, what is wrong and what to do.
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
-        let key = canonicalPath(path)
+        let key = fileKey(path)
         if let existing = loaded.withLock({ $0[key] }) { return existing }
         ProcessState.record()
         defer { ProcessState.restore() }
@@ -111,6 +111,15 @@ public final class PluginLibrary: @unchecked Sendable {
         var reader = DescriptorReader(path: path)
         let read = reader.read(plugin)
         return (read.info, reader.problems, plugin, read.animators)
+    }
+
+    /// What identifies the file at `path` among loaded libraries: its device and inode, as
+    /// dlopen itself tells loaded objects apart (one stat, where resolving the path takes a
+    /// readlink per component); its resolved path when it cannot be read.
+    static func fileKey(_ path: String) -> String {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return canonicalPath(path) }
+        return "\(st.st_dev):\(st.st_ino)"
     }
 
     static func canonicalPath(_ path: String) -> String {
