@@ -37,6 +37,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens of every transition show: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
     var matches: [String] = []
 
+    @Option(help: ArgumentHelp("Where custom presentations rest, as UIKit's sheet detents: medium (a sheet half the container's height), large (all of it) or a height fraction in (0, 1]; a transitions file's rule may choose its own (default: a card inset 16 pt, from 15% of the height).", valueName: "detent"), completion: Completions.detents)
+    var detent: String?
+
     @Option(help: "text or json.", completion: .list(["text", "json"]))
     var format = "text"
 
@@ -84,6 +87,9 @@ struct Run: ParsableCommand {
         let catalog: any AnimatorCatalog = inProcess ? index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } } : index
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
+        if let detent = try Resolution.detent(detent) {
+            director.makePresentation = { _ in PresentationController(layout: detent.layout) }
+        }
         if !inProcess { director.isolation = IsolatedSampler(executable: PluginSearchPath.executablePath() ?? CommandLine.arguments[0]) }
         let scene = SceneDriver(tabRoots: roots, director: director)
         let matching = try Resolution.matchedElements(matches)
