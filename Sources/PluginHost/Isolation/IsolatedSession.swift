@@ -63,11 +63,18 @@ public final class IsolatedSession: PluginTransition {
             tabFrom: context.tabFromIndex, tabTo: context.tabToIndex, parameters: parameters,
             matchedElements: context.matchedElements, finished: true, capture: capture)
         do {
+            var reused: WorkerProcess?
             if let idle = sampler.pool?.take(path: absolute) {
-                worker = idle
-                guard worker.send(Array(try SampleCoding.encoder.encode(SessionCommand.begin(transition)))) else {
-                    throw WorkerProcess.SpawnError(description: "the worker of \(DisplayText.escape(absolute)) stopped listening")
+                if idle.send(Array(try SampleCoding.encoder.encode(SessionCommand.begin(transition)))) {
+                    reused = idle
+                } else {
+                    // It ended while idle (plugin code of its own, between transitions).
+                    let ending = idle.finish()
+                    sampler.pool?.failed(path: absolute, reason: "the idle worker ended with \(ending)")
                 }
+            }
+            if let reused {
+                worker = reused
             } else {
                 sampler.pool?.starting(path: absolute)
                 let bytes = try SampleCoding.encoder.encode(WorkerRequest.session(transition))

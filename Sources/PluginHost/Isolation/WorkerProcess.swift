@@ -106,8 +106,11 @@ public final class WorkerProcess {
             return slot?.process
         }
         if let previous { discard(previous) }
-        atexit { WorkerProcess.discardEarly() }
+        _ = endsEarlyWorkerAtExit
     }
+
+    /// Registers, once, the exit handler that ends an early worker nobody used.
+    private static let endsEarlyWorkerAtExit: Void = { atexit { _ = WorkerProcess.discardEarly() } }()
 
     /// How long an early worker is used after it started: less than the time a worker waits for
     /// its request (`WorkerChannel.requestWait`).
@@ -134,9 +137,15 @@ public final class WorkerProcess {
         return started
     }
 
-    /// Ends an early worker nobody used.
-    static func discardEarly() {
-        if let unused = early.withLock({ slot in defer { slot = nil }; return slot?.process }) { discard(unused) }
+    /// The process id of the early worker waiting for its request, if there is one.
+    static var earlyProcessID: pid_t? { early.withLock { $0?.process.pid } }
+
+    /// Ends an early worker nobody used; returns its process id, nil when there was none.
+    @discardableResult
+    static func discardEarly() -> pid_t? {
+        guard let unused = early.withLock({ slot in defer { slot = nil }; return slot?.process }) else { return nil }
+        discard(unused)
+        return unused.pid
     }
 
     private static func discard(_ started: Started) {
