@@ -212,15 +212,22 @@ public final class IsolatedSession: PluginTransition {
             fail("\(qualifiedID): the worker stopped listening before \(call)")
             return nil
         }
-        switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
-        case .failure(let failed):
-            fail(failed.description)
-            return nil
-        case .success(.refused(let reason)):
-            fail("\(qualifiedID): \(reason)")
-            return nil
-        case .success(let message):
-            return message
+        // The worker names each step of a batch before it makes it: a crash or a hang is charged
+        // to that step, and the watchdog times each one.
+        var call = call
+        while true {
+            switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
+            case .failure(let failed):
+                fail(failed.description)
+                return nil
+            case .success(.call(let name)):
+                call = name
+            case .success(.refused(let reason)):
+                fail("\(qualifiedID): \(reason)")
+                return nil
+            case .success(let message):
+                return message
+            }
         }
     }
 
@@ -248,7 +255,8 @@ enum SessionCommand: Codable {
     case begin(WorkerRequest.SampleRequest)
     /// Run setup; answered with `ready` or `setupRefused`.
     case setup
-    /// Step at each progress; answered with `frames`.
+    /// Step at each progress; answered with `frames`, after a `call` naming each step when
+    /// there are several.
     case step([Double])
     /// Complete; answered with `completed`.
     case complete(finished: Bool)
@@ -293,7 +301,11 @@ enum SessionWorker {
                     send(.setupRefused)
                 }
             case (.step(let progresses), .running?):
-                send(.frames(progresses.map { session?.step($0) ?? TransitionFrame(progress: $0, views: []) }))
+                let batch = progresses.count > 1
+                send(.frames(progresses.map { p in
+                    if batch { send(.call("step(\(Format.number(p, decimals: 4)))")) }
+                    return session?.step(p) ?? TransitionFrame(progress: p, views: [])
+                }))
             case (.complete(let finished), .running?):
                 guard let current = session else { return 0 }
                 let completion = current.complete(finished: finished)
