@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 
 /// What a user does after the documented install: `catalog new` from the installed tool and that
-/// project's `make test`, and a C plugin built through the installed CMake package config.
+/// project's `make test` in C, Swift and Rust, and a C plugin built through the installed CMake package config.
 @Suite struct InstalledProjectTests {
     /// cmake, when it is installed (scripts/packages.sh lists it for the tests).
     static let cmake: String? = ["/usr/bin/cmake", "/usr/local/bin/cmake"].first { FileManager.default.isExecutableFile(atPath: $0) }
@@ -22,19 +22,38 @@ import TestSupport
          "PKG_CONFIG_PATH": prefix + "/lib/pkgconfig"]
     }
 
-    @Test func theInstalledCatalogMakesACProjectWhoseTestPasses() throws {
+    /// The languages `catalog new` writes, each with what its build needs.
+    static let languages: [String] = ["c", "swift"] + (RustSDK.cargo != nil ? ["rust"] : [])
+
+    /// The documented path, as the "done means" puts it: install, then `catalog new hello
+    /// --lang X` with the installed tool, then the project's `make test`, with nothing from the
+    /// source tree. (Without cargo the Rust project is not built; `RustSDKTests` says so.)
+    @Test(arguments: languages)
+    func theInstalledCatalogMakesAProjectWhoseTestPasses(language: String) throws {
         let prefix = try Self.installedPrefix()
-        let dir = try NewCommandTests.workspace() + "/hello"
+        let name = "hello-\(language)"
+        let dir = try NewCommandTests.workspace() + "/" + name
         let env = Self.userEnvironment(prefix)
-        let made = try runProcess(prefix + "/bin/catalog", ["new", "hello", "--lang", "c", "--dir", dir], environment: env)
+        let made = try runProcess(prefix + "/bin/catalog", ["new", name, "--lang", language, "--dir", dir], environment: env)
         try #require(made.status == 0, "catalog new failed: \(made.stderr)")
         let makefile = try String(contentsOfFile: dir + "/Makefile", encoding: .utf8)
         #expect(makefile.contains("CATALOG ?= \(prefix)/bin/catalog"), "the project runs the installed tool: \(makefile)")
-        #expect(!makefile.contains(TestEnvironment.packageRoot.path), "the project needs nothing from the source tree: \(makefile)")
-        let tested = try runProcess("/usr/bin/env", ["make", "-C", dir, "test"], environment: env)
+        let root = TestEnvironment.packageRoot.path
+        for file in try FileManager.default.subpathsOfDirectory(atPath: dir) {
+            guard let text = try? String(contentsOfFile: dir + "/" + file, encoding: .utf8) else { continue }
+            #expect(!text.contains(root), "\(file) needs the source tree: \(text.prefix(1500))")
+        }
+        var buildEnvironment = env
+        if language == "rust", let cargo = RustSDK.cargo {
+            buildEnvironment["PATH"] = (cargo as NSString).deletingLastPathComponent + ":" + env["PATH"]!
+            buildEnvironment["CARGO_NET_OFFLINE"] = "true"
+        }
+        let tested = try runProcess("/usr/bin/env", ["make", "-C", dir, "test"], environment: buildEnvironment)
         #expect(tested.status == 0, "make test failed: \(tested.stdout.suffix(3000))\(tested.stderr.suffix(2000))")
-        #expect(tested.stdout.contains("-I\(prefix)/include"), "the header came from pkg-config: \(tested.stdout.prefix(2000))")
-        #expect(tested.stdout.contains("PASS    org.example.hello:hello"), "\(tested.stdout.suffix(3000))")
+        if language == "c" {
+            #expect(tested.stdout.contains("-I\(prefix)/include"), "the header came from pkg-config: \(tested.stdout.prefix(2000))")
+        }
+        #expect(tested.stdout.contains("PASS    org.example.\(name):\(name)"), "\(tested.stdout.suffix(3000))")
     }
 
     /// Runs cmake with no signal blocked: the test runner's threads block SIGCHLD, a child inherits
