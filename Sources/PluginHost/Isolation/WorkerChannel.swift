@@ -59,6 +59,8 @@ public final class WorkerChannel: @unchecked Sendable {
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(requestWait * 1000)) == 1 else { continue }
             let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }
+            // The host started this worker early and ended before it had a request for it.
+            if n == 0 { _exit(0) }
             let magic = Array(Self.magic.utf8)
             guard n > magic.count + 33, packet[..<magic.count].elementsEqual(magic) else { continue }
             _ = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
