@@ -5,6 +5,8 @@
 #   2. what one step request to a stepping worker costs (interactive scrubbing);
 #   3. what a hanging plugin costs each command at the default settings.
 # Usage: Benchmarks/isolation-cost.sh [RUNS]   (after `swift build`; RUNS defaults to 3)
+#   VALIDATE_ARGS="--only lifecycle" Benchmarks/isolation-cost.sh   validates with those options
+#   (the whole suite of the 41 built-ins takes minutes per run on a busy machine).
 # Prints wall-clock medians in seconds and the ratios. Nothing is asserted: read the numbers.
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -18,6 +20,14 @@ export TRANSITION_CATALOG_CACHE="$work/cache.json"
 for fixture in fault_loop hang_in_step; do
     cc -std=c11 -shared -fPIC -I "$root/include" "$root/Tests/Fixtures/Plugins/$fixture.c" -o "$work/$fixture.so" || exit 2
 done
+
+# SECONDS one run of a command takes (its output is discarded; exit status ignored)
+seconds() {
+    python3 -c 'import subprocess, sys, time
+start = time.monotonic()
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(f"{time.monotonic() - start:.3f}")' "$@"
+}
 
 # median SECONDS of RUNS runs of a command (its output is discarded; exit status ignored)
 median() {
@@ -34,19 +44,27 @@ print(f"{times[len(times) // 2]:.3f}")
 PY
 }
 
-ratio() { python3 -c "print(f'{$1 / $2:.2f}')"; }
 
 echo "machine: $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); $runs runs each, medians"
 echo
-# NAME ISOLATED-ARGS -- prints the isolated and --in-process medians and their ratio.
+# NAME ISOLATED-ARGS -- prints the isolated and --in-process medians (with the range of the
+# runs) and their ratio; the two alternate run by run, so both see the same machine load.
 pair() {
     local name=$1; shift
-    local iso inp
-    iso=$(median "$catalog" "$@")
-    inp=$(median "$catalog" "$@" --in-process)
-    printf '%-44s isolated %7s s   in-process %7s s   ratio %sx\n' "$name" "$iso" "$inp" "$(ratio "$iso" "$inp")"
+    local iso=() inp=() i
+    for ((i = 0; i < runs; i++)); do
+        iso+=("$(seconds "$catalog" "$@")")
+        inp+=("$(seconds "$catalog" "$@" --in-process)")
+    done
+    python3 - "$name" "${iso[*]}" "${inp[*]}" <<'PY'
+import sys
+name, iso, inp = sys.argv[1], sorted(map(float, sys.argv[2].split())), sorted(map(float, sys.argv[3].split()))
+mi, mp = iso[len(iso) // 2], inp[len(inp) // 2]
+print(f"{name:<44} isolated {mi:6.3f} s ({iso[0]:.3f}-{iso[-1]:.3f})   in-process {mp:6.3f} s ({inp[0]:.3f}-{inp[-1]:.3f})   ratio {mi / mp:.2f}x")
+PY
 }
-pair "validate (the built-ins)" validate
+read -r -a validate_args <<< "${VALIDATE_ARGS:-}"
+pair "validate (the built-ins) ${VALIDATE_ARGS:-}" validate "${validate_args[@]}"
 pair "preview push slide --format json" preview push slide --format json
 pair "preview push slide --format png" preview push slide --format png --out "$work/slide.png"
 scenario="scrub 0.6 @0.3; release v=0.5 @0.4"

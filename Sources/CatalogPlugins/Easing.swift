@@ -46,6 +46,19 @@ enum Easing: Sendable {
 
     static let linear = Easing.curve(TC_CURVE_LINEAR)
 
+    /// True when this easing and `other` give the same value at every time.
+    func isSame(as other: Easing) -> Bool {
+        switch (self, other) {
+        case (.curve(let a), .curve(let b)): return a == b
+        case (.bezier(let a1, let b1, let c1, let d1), .bezier(let a2, let b2, let c2, let d2)): return a1 == a2 && b1 == b2 && c1 == c2 && d1 == d2
+        case (.twoCubics(let a), .twoCubics(let b)):
+            return a.jointX == b.jointX && a.jointY == b.jointY && a.first == b.first && a.second == b.second
+        case (.spring(let z1, let v1), .spring(let z2, let v2)): return z1 == z2 && v1 == v2
+        case (.decay(let a), .decay(let b)): return a == b
+        default: return false
+        }
+    }
+
     func value(_ ctx: UnsafePointer<tc_context_t>, _ t: Double) -> Double {
         // The services are read from the table in place: a copy of the table costs more than a call.
         switch self {

@@ -106,11 +106,27 @@ extension Look {
             oy = (r.y + r.height / 2 - midY) * fit
         }
         let ax = (anchorX - 0.5) * w, ay = (anchorY - 0.5) * h
-        var m = Matrix4.translation(ox + ax, oy + ay, anchorZ + tz)
-        if rotateZ != 0 { m = m * .rotationZ(degrees: rotateZ) }
-        if rotateY != 0 { m = m * .rotationY(degrees: rotateY) }
-        if rotateX != 0 { m = m * .rotationX(degrees: rotateX) }
-        m = m * .scale(sx, sy) * .translation(-ax, -ay, -anchorZ)
+        // translation(o + a, anchorZ + tz) · rotations z, y, x · scale(sx, sy) · translation(-a),
+        // written out: the turns act on the columns of the linear part only, and the product
+        // costs a few multiplications instead of five 4x4 products.
+        var r0 = SIMD4<Double>(1, 0, 0, 0), r1 = SIMD4<Double>(0, 1, 0, 0), r2 = SIMD4<Double>(0, 0, 1, 0)
+        if rotateZ != 0 {
+            let r = rotateZ * Double.pi / 180, c = cos(r), s = sin(r)
+            r0 = SIMD4(c, s, 0, 0)
+            r1 = SIMD4(-s, c, 0, 0)
+        }
+        if rotateY != 0 {
+            let r = rotateY * Double.pi / 180, c = cos(r), s = sin(r)
+            (r0, r2) = (r0 * c - r2 * s, r0 * s + r2 * c)
+        }
+        if rotateX != 0 {
+            let r = rotateX * Double.pi / 180, c = cos(r), s = sin(r)
+            (r1, r2) = (r1 * c + r2 * s, r2 * c - r1 * s)
+        }
+        let c0 = r0 * sx, c1 = r1 * sy
+        var c3 = c0 * -ax + c1 * -ay + r2 * -anchorZ
+        c3 += SIMD4(ox + ax, oy + ay, anchorZ + tz, 1)
+        var m = Matrix4(c0: c0, c1: c1, c2: r2, c3: c3)
         if stage.perspective > 0 {
             let cx = container.x + container.width / 2 - midX, cy = container.y + container.height / 2 - midY
             m = .translation(cx, cy, 0) * .perspective(stage.perspective) * .translation(-cx, -cy, 0) * m

@@ -7,11 +7,16 @@ struct RunState {
     let dimming: tc_view_id_t
     /// The views made for the choreography's pieces, in the same order.
     var pieceViews: [tc_view_id_t] = []
+    /// Per piece, true when its track has the timing of the piece before it, so a step evaluates
+    /// the easing once for a run of such pieces (the tiles of an explosion) instead of per piece.
+    var sharesTiming: [Bool] = []
 
     /// A new state in memory of its own, freed with `free(_:)`.
     static func make(choreography: Choreography, dimming: tc_view_id_t, pieceViews: [tc_view_id_t] = []) -> UnsafeMutablePointer<RunState> {
+        let pieces = choreography.pieces
+        let shares = pieces.indices.map { i in i > 0 && pieces[i].track.hasSameTiming(as: pieces[i - 1].track) }
         let run = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
-        run.initialize(to: RunState(choreography: choreography, dimming: dimming, pieceViews: pieceViews))
+        run.initialize(to: RunState(choreography: choreography, dimming: dimming, pieceViews: pieceViews, sharesTiming: shares))
         return run
     }
 
@@ -88,26 +93,57 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
     let stage = Stage(
         container: ctx.pointee.container_bounds, perspective: run.pointee.choreography.perspective,
         fitRect: run.pointee.choreography.fitRect)
-    func play(_ track: Track?, on view: tc_view_id_t, fold: FoldStrip? = nil) {
+    func play(_ track: Track?, on view: tc_view_id_t) {
         guard let track, view >= 0, UInt32(view) < count else { return }
         if !track.visible.contains(progress) {
             views[Int(view)].hidden = true
             return
         }
-        let look = fold.map { $0.look(track.eased(ctx, track.local(progress))) } ?? track.look(ctx, at: progress)
-        look.apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
+        track.look(ctx, at: progress).apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
         if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
-        // An accordion's strips turned away lie behind their neighbours facing the viewer, so
-        // those are drawn above them, as depth would have it.
-        if fold != nil { views[Int(view)].z_index = views[Int(view)].isFacingAway ? 0 : 1 }
         if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
     }
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
     play(run.pointee.choreography.dimming, on: run.pointee.dimming)
-    let pieces = run.pointee.pieceViews.count
-    for i in 0..<pieces {
-        play(run.pointee.choreography.pieces[i].track, on: run.pointee.pieceViews[i], fold: run.pointee.choreography.pieces[i].fold)
+    playPieces(run, ctx, progress, stage, views, count)
+}
+
+/// The pieces' part of a step. The pieces are read in place, and a run of pieces with one
+/// timing evaluates its easing once: an explosion's tiles cost their looks, not a host call each.
+private func playPieces(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_context_t>, _ progress: Double, _ stage: Stage, _ views: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
+    run.pointee.choreography.pieces.withUnsafeBufferPointer { pieces in
+        run.pointee.pieceViews.withUnsafeBufferPointer { pieceViews in
+            run.pointee.sharesTiming.withUnsafeBufferPointer { shares in
+                var local = 0.0, eased = 0.0, timed = false
+                for i in 0..<min(pieces.count, pieceViews.count, shares.count) {
+                    if !shares[i] { timed = false }
+                    let view = pieceViews[i]
+                    guard view >= 0, UInt32(view) < count else { continue }
+                    let piece = pieces.baseAddress! + i
+                    if !piece.pointee.track.visible.contains(progress) {
+                        views[Int(view)].hidden = true
+                        continue
+                    }
+                    if !timed {
+                        local = piece.pointee.track.local(progress)
+                        eased = piece.pointee.track.eased(ctx, local)
+                        timed = true
+                    }
+                    if let fold = piece.pointee.fold {
+                        fold.look(eased).apply(to: &views[Int(view)], stage: stage, fitRect: piece.pointee.track.fitRect)
+                    } else {
+                        piece.pointee.track.look(ctx, local: local, eased: eased).apply(to: &views[Int(view)], stage: stage, fitRect: piece.pointee.track.fitRect)
+                    }
+                    let zIndex = piece.pointee.track.zIndex
+                    if zIndex != 0 { views[Int(view)].z_index = zIndex }
+                    // An accordion's strips turned away lie behind their neighbours facing the
+                    // viewer, so those are drawn above them, as depth would have it.
+                    if piece.pointee.fold != nil { views[Int(view)].z_index = views[Int(view)].isFacingAway ? 0 : 1 }
+                    if piece.pointee.track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
+                }
+            }
+        }
     }
 }
 

@@ -27,7 +27,7 @@ private let bottomSheet = AnimatorDefinition(
     summary: "A sheet rises from the bottom edge to its presented frame on a spring; at the large detent the screen behind dims, at the medium one it stays clear, as UIKit's largestUndimmedDetent.",
     operations: modalOperations, styles: [TC_STYLE_CUSTOM],
     parameters: [
-        .choice("detent", "Detent", doc: "medium leaves the screen behind undimmed; large dims it. The presented frame, from the presentation, sets the sheet's height.", ["medium", "large"], default: 1),
+        .choice("detent", "Detent", doc: "medium leaves the screen behind undimmed; large dims it. The sheet's height is the host's presented frame, as UIKit's sheet detents: --detent medium rests it at half the container's height.", ["medium", "large"], default: 1),
         dimming(0.4),
         .number("corner-radius", "Corner radius", doc: "The sheet's top corner radius.", unit: "pt", 10, 0...60),
     ] + ParameterDefinition.spring(damping: 0.9, response: 0.238),

@@ -35,6 +35,12 @@ struct Track: Sendable {
         return min(max((progress - range.lowerBound) / (range.upperBound - range.lowerBound), 0), 1)
     }
 
+    /// True when this track's progress and eased value are `other`'s at every progress: the same
+    /// easing, range and direction of time.
+    func hasSameTiming(as other: Track) -> Bool {
+        range == other.range && reversedTime == other.reversedTime && easing.isSame(as: other.easing)
+    }
+
     /// The eased value of the track's own progress.
     func eased(_ ctx: UnsafePointer<tc_context_t>, _ local: Double) -> Double {
         reversedTime ? 1 - easing.value(ctx, 1 - local) : easing.value(ctx, local)
@@ -42,7 +48,12 @@ struct Track: Sendable {
 
     func look(_ ctx: UnsafePointer<tc_context_t>, at progress: Double) -> Look {
         let local = local(progress)
-        let eased = eased(ctx, local)
+        return look(ctx, local: local, eased: eased(ctx, local))
+    }
+
+    /// The look at the track's own progress `local`, whose eased value is `eased`: tracks with
+    /// the same timing share one evaluation of the easing per step.
+    func look(_ ctx: UnsafePointer<tc_context_t>, local: Double, eased: Double) -> Look {
         var look: Look
         if let via {
             look = eased < viaAt ? start.blended(to: via, eased / viaAt) : via.blended(to: end, (eased - viaAt) / (1 - viaAt))

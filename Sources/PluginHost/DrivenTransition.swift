@@ -191,7 +191,8 @@ public final class DrivenTransition {
             transition: transition, context: context, animatorID: resolved?.animator.qualifiedID, reversal: resolved?.reversal ?? .none,
             interactive: interactive, duration: played.duration, finished: played.finished, timeline: played.timeline,
             phases: played.phases, events: played.controller.events, completion: played.completion,
-            misbehaviours: played.misbehaviours, presentationEvents: outcome.presentationEvents, layersAfter: outcome.layers)
+            misbehaviours: played.misbehaviours, presentationEvents: outcome.presentationEvents, layersAfter: outcome.layers,
+            printed: (run.session as? IsolatedSession)?.printed)
         record = done
         return done
     }

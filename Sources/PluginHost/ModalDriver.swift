@@ -25,7 +25,8 @@ public final class ModalDriver {
         do { try presenter.setPresenting(screen) } catch { throw DriverError(error) }
     }
 
-    /// Starts presenting `screen`, in the style the source's choice gives (else the animator's default).
+    /// Starts presenting `screen`, in the style the source's choice gives (else the animator's
+    /// default); a custom presentation rests at the choice's detent when it has one.
     /// - Throws: `DriverError` when the presenter refuses or the animator cannot run it.
     public func beginPresent(_ screen: String, interactive: Bool = false, matching: [MatchedElement] = []) throws(DriverError) -> DrivenTransition {
         let planned: PlannedTransition
@@ -33,7 +34,8 @@ public final class ModalDriver {
             let probe = try presenter.planPresent(screen, style: .fullScreen)
             let chosen = try director.choose(probe, interactive: interactive)
             planned = try presenter.planPresent(screen, style: chosen.style)
-            let presentation = planned.style == .custom ? director.makePresentation(planned) : nil
+            var presentation = planned.style == .custom ? director.makePresentation(planned) : nil
+            if let detent = chosen.resolved?.detent { presentation?.layout = detent.layout }
             try presenter.begin(planned, presentation: presentation)
             return try start(planned, resolved: chosen.resolved, interactive: interactive, matching: matching)
         } catch let error as DriverRefusal {

@@ -27,6 +27,9 @@ public struct ResolvedAnimator: Sendable {
     public let reversal: Reversal
     /// Elements both screens show, from the choice (a transitions file's `match`).
     public var matchedElements: [MatchedElement] = []
+    /// Where a custom-style present's sheet rests, from the choice (a transitions file's
+    /// `detent`); nil keeps the presentation's layout.
+    public var detent: SheetDetent?
 
     /// True when it runs the reverse operation's animation backwards.
     public var reversed: Bool { reversal != .none }
@@ -79,6 +82,7 @@ public struct ResolvedAnimator: Sendable {
         }
         var resolved = ResolvedAnimator(animator: animator, parameters: values, reversal: reversal)
         resolved.matchedElements = choice.matchedElements
+        resolved.detent = choice.detent
         return resolved
     }
 }

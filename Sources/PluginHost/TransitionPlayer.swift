@@ -36,8 +36,11 @@ public enum TransitionPlayer {
         var entries: [TransitionTimeline.Entry] = []
         var phases: [InteractionController.Phase] = []
         entries.reserveCapacity(times.count)
-        for t in times {
-            entries.append(TransitionTimeline.Entry(time: t - controller.startTime, frame: compose(run.frame(at: controller.progress(at: t)))))
+        // Every progress is known before the first step: an isolated plugin is asked for all of
+        // them at once.
+        let frames = run.frames(at: times.map { controller.progress(at: $0) })
+        for (t, frame) in zip(times, frames) {
+            entries.append(TransitionTimeline.Entry(time: t - controller.startTime, frame: compose(frame)))
             phases.append(controller.phase(at: t))
         }
         let completion = run.complete(finished: finishes)

@@ -31,6 +31,9 @@ public struct TransitionRecord: Sendable {
     public var presentationEvents: [PresentationController.Event]
     /// The driver's hierarchy after the transition, bottom first.
     public var layersAfter: [ScreenLayer]
+    /// What the plugin printed while the transition ran in a worker (nil in process, where its
+    /// output is the host's own).
+    public var printed: IsolatedSampler.Printed?
 
     /// The screens the transition's container holds once settled, by id: what UIKit's rules
     /// leave (the arriving screen after a finished run, the leaving one after a cancelled run,

@@ -95,7 +95,19 @@ public final class TransitionRun {
     /// The views at `progress` of the served operation.
     public func frame(at progress: Double) -> TransitionFrame {
         guard reversed else { return session.step(progress) }
-        let frame = session.step(1 - progress)
+        return served(session.step(1 - progress), at: progress)
+    }
+
+    /// The views at each of `progresses` of the served operation, in order: the same steps as
+    /// `frame(at:)` one by one, asked of an isolated plugin in one exchange with its worker.
+    public func frames(at progresses: [Double]) -> [TransitionFrame] {
+        guard let isolated = session as? IsolatedSession else { return progresses.map(frame(at:)) }
+        guard reversed else { return isolated.steps(progresses) }
+        return zip(progresses, isolated.steps(progresses.map { 1 - $0 })).map { served($1, at: $0) }
+    }
+
+    /// A frame of the plugin running backwards, in the served operation's handles and roles.
+    private func served(_ frame: TransitionFrame, at progress: Double) -> TransitionFrame {
         let views = frame.views.map { view -> SampledView in
             var v = view
             v.id = handles[view.id] ?? view.id

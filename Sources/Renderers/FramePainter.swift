@@ -141,39 +141,52 @@ public struct FramePainter: Sendable {
         canvas.clipRoundedRect(screen, radius: style.deviceCornerRadius(for: bounds))
         canvas.fill(style.screen)
         canvas.translate(-bounds.x, -bounds.y)
-        for item in drawn(frame) {
-            paint(item.view, item.content, item.projection, item.outline, on: canvas)
+        let items = drawn(frame)
+        let tolerance = 0.25 / scale
+        let runs = PieceSeams.mergedRuns(items, tolerance: tolerance)
+        let joined = PieceSeams.joinedSides(items, tolerance: tolerance)
+        for (i, item) in items.enumerated() where !runs.covered.contains(i) {
+            paint(item.view, item.content, item.projection, item.outline, pixel: 1 / scale, joined: joined[i] ?? [], whole: runs.whole[i], on: canvas)
         }
         canvas.restore()
     }
 
     private func paint(
-        _ view: SampledView, _ content: ViewContent, _ projection: ViewProjection, _ outline: [(x: Double, y: Double)], on canvas: CairoCanvas
+        _ view: SampledView, _ content: ViewContent, _ projection: ViewProjection, _ outline: [(x: Double, y: Double)], pixel: Double,
+        joined: ViewContent.Sides, whole: Rect?, on canvas: CairoCanvas
     ) {
         let alpha = min(max(view.state.alpha, 0), 1)
         let grouped = alpha < 1
         if grouped { canvas.beginGroup() }
-        let card = content.cardOutline(cornerRadius: view.state.cornerRadius, frameWidth: view.state.frame.width)
-        func fill(_ polygons: [[(x: Double, y: Double)]], _ color: Color) {
+        // Pieces of one source overlap where they meet on screen (`joined`, see PieceSeams and
+        // cropOutline): the body by one pixel, the blocks by two and the label by three, so that
+        // each layer of a later piece covers the antialiased edge of the layer below it and no
+        // seam shows.
+        let frameWidth = view.state.frame.width
+        let bleed = frameWidth > 0 ? pixel * content.card.width / frameWidth : 0
+        // A piece drawn for a whole run of pieces shows the run's rectangle in one fill.
+        let crops = whole.map { rect in Array(repeating: content.outline(ofSource: rect), count: 3) }
+            ?? (1...3).map { content.cropOutline(cornerRadius: view.state.cornerRadius, frameWidth: frameWidth, bleed: bleed * Double($0), sides: joined) }
+        func fill(_ polygons: [[(x: Double, y: Double)]], _ color: Color, layer: Int) {
             let shown = polygons.map { polygon -> [(x: Double, y: Double)] in
                 let placed = polygon.map(content.mapping.apply)
-                return projection.project(content.crops ? PolygonClipping.clip(placed, toConvex: card) : placed)
+                return projection.project(content.crops ? PolygonClipping.clip(placed, toConvex: crops[layer]) : placed)
             }.filter { !$0.isEmpty }
             canvas.fillPolygons(shown, color)
         }
         if content.crops {
             let face = content.face
-            fill([RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: 0).map { (x: $0.0, y: $0.1) }], face.body)
+            fill([RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: 0).map { (x: $0.0, y: $0.1) }], face.body, layer: 0)
         } else {
             canvas.fillPolygons([outline], style.fill(for: view))
         }
         for block in content.face.blocks {
-            fill([RoundedRect.points(block.rect, radius: block.radius).map { (x: $0.0, y: $0.1) }], block.color)
+            fill([RoundedRect.points(block.rect, radius: block.radius).map { (x: $0.0, y: $0.1) }], block.color, layer: 1)
         }
         if let label = content.face.label {
             let glyphs = canvas.textOutlines(
                 label.text, family: style.fontFamily, size: label.fontSize, bold: label.bold, x: label.x, centerY: label.centerY)
-            fill(glyphs, label.color)
+            fill(glyphs, label.color, layer: 2)
         }
         if grouped { canvas.endGroup(alpha: alpha) }
     }

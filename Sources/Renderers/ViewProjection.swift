@@ -33,6 +33,13 @@ struct ViewProjection {
         return (m[0] * x + m[4] * y + m[12], m[1] * x + m[5] * y + m[13], m[3] * x + m[7] * y + m[15])
     }
 
+    /// A card point on screen, or nil when it lies at or behind the eye.
+    func point(_ u: Double, _ v: Double) -> (x: Double, y: Double)? {
+        let h = homogeneous(u, v)
+        guard h.w > 1e-9 else { return nil }
+        return (h.x / h.w, h.y / h.w)
+    }
+
     /// A polygon of card points as drawn: clipped in front of the eye and to the limit, divided
     /// through; empty when none of it shows.
     func project(_ polygon: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {

@@ -32,17 +32,21 @@ public struct AnimatorChoice: Sendable, Hashable {
     public var reversed: Bool
     /// Elements both screens show, given to the animator's context.
     public var matchedElements: [MatchedElement]
+    /// Where a custom-style present's sheet rests: the presented frame the host gives the
+    /// animator. Nil keeps the presentation's own layout.
+    public var detent: SheetDetent?
 
     /// Creates a choice.
     public init(
         animatorID: String, parameters: [ParameterAssignment] = [], style: PresentationStyle? = nil, reversed: Bool = false,
-        matchedElements: [MatchedElement] = []
+        matchedElements: [MatchedElement] = [], detent: SheetDetent? = nil
     ) {
         self.animatorID = animatorID
         self.parameters = parameters
         self.style = style
         self.reversed = reversed
         self.matchedElements = matchedElements
+        self.detent = detent
     }
 
     /// The parameters in the form `AnimatorDescription.values(for:)` takes.

@@ -25,6 +25,10 @@ import Foundation
 /// - `reversed`: true to serve each operation by running the reverse operation's animation backwards.
 /// - `match`: elements both screens show, each `"ID:X,Y,WxH->X,Y,WxH"` (its frame in the
 ///   from-screen, then in the to-screen), for shared-element animators.
+/// - `detent`: where a custom-style present's sheet rests, as UIKit's sheet detents: `"medium"`
+///   (half the container's height), `"large"` (all of it) or a fraction in (0, 1] such as 0.4;
+///   on rules that match present (and perhaps dismiss, which keeps the present's frame) in the
+///   custom style.
 public struct TransitionsSourceFile: TransitionsSource, Hashable {
     /// The name of the file the rules came from, as given for messages.
     public let fileName: String
@@ -282,7 +286,7 @@ private struct Loader {
     let catalog: [AnimatorDescription]
 
     static let topKeys = ["version", "rules"]
-    static let ruleKeys = ["operation", "from", "to", "interactive", "animator", "parameters", "style", "reversed", "match"]
+    static let ruleKeys = ["operation", "from", "to", "interactive", "animator", "parameters", "style", "reversed", "match", "detent"]
 
     /// The rules in a file's UTF-8 text. Syntax errors take precedence over every other problem.
     static func rules(in data: Data, catalog: [AnimatorDescription]) throws(Problem) -> [TransitionsSourceFile.Rule] {
@@ -448,7 +452,7 @@ private struct Loader {
         }
         switch animatorNode.value {
         case .null:
-            for key in ["parameters", "style", "reversed", "match"] where fields.contains(key) {
+            for key in ["parameters", "style", "reversed", "match", "detent"] where fields.contains(key) {
                 throw fail(fields.path(key), "not allowed when \"animator\" is null (the system default)")
             }
             return TransitionsSourceFile.Rule(
@@ -483,9 +487,11 @@ private struct Loader {
         let style = try style(fields.member("style"), operations: ordered, animator: animator)
         let parameters = try parameters(fields.member("parameters"), animator: animator)
         let matched = try matchedElements(fields.member("match"))
+        let detent = try detent(fields.member("detent"), operations: ordered, style: style ?? animator.defaultStyle(for: .present))
         return TransitionsSourceFile.Rule(
             operations: operations, fromScreen: fromScreen, toScreen: toScreen, interactive: interactive,
-            choice: AnimatorChoice(animatorID: animator.id, parameters: parameters, style: style, reversed: reversed, matchedElements: matched))
+            choice: AnimatorChoice(
+                animatorID: animator.id, parameters: parameters, style: style, reversed: reversed, matchedElements: matched, detent: detent))
     }
 
     /// The `match` list: matched elements in the command-line form `ID:X,Y,WxH->X,Y,WxH`.
@@ -604,6 +610,32 @@ private struct Loader {
                 "\(shown(animator.id)) does not serve the \(style.name) style; it serves \(animator.styles.map(\.name).joined(separator: ", "))")
         }
         return style
+    }
+
+    /// The `detent` of a custom-style presentation: `"medium"`, `"large"` or a fraction.
+    func detent(_ node: Node?, operations: [TransitionOperation], style: PresentationStyle) throws -> SheetDetent? {
+        guard let node else { return nil }
+        let detent: SheetDetent
+        do throws(SheetDetent.Error) {
+            switch node.value {
+            case .string(let word): detent = try SheetDetent(parsing: word)
+            case .number(let fraction): detent = try SheetDetent(fraction: fraction)
+            default: throw SheetDetent.Error(description: "expected \(SheetDetent.syntax), got \(node.value.kindDescription)")
+            }
+        } catch {
+            throw fail(node.path, error.description)
+        }
+        let nonModal = operations.filter { !$0.isModal }
+        if !nonModal.isEmpty {
+            throw fail(node.path, "a detent applies to present and dismiss only; this rule also matches \(names(nonModal))")
+        }
+        guard operations.contains(.present) else {
+            throw fail(node.path, "a detent is chosen when a screen is presented, and its dismiss keeps it; put it on a rule that matches present")
+        }
+        guard style == .custom else {
+            throw fail(node.path, "a detent applies to the custom style, where the host places the presented screen; add \"style\": \"custom\" or remove the detent")
+        }
+        return detent
     }
 
     /// The parameter values, in the order the animator declares its parameters.

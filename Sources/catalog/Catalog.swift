@@ -34,6 +34,9 @@ struct Catalog: ParsableCommand {
         WorkerProcess.adoptOrphans()
         ProcessState.record()
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if CommandLineCheck.startsWorker(arguments) {
+            WorkerProcess.startEarly(executable: WorkerExecutable.current())
+        }
         if let error = CommandLineCheck.unknownSubcommand(arguments) {
             printError("Error: \(error.description)")
             Glibc.exit(error.status.rawValue)

@@ -16,4 +16,14 @@ enum CommandLineCheck {
         return CLIError.usage(
             "unknown command '\(DisplayText.escape(first))'; \(hint)commands are \(subcommands.dropLast().joined(separator: ", ")) (see catalog --help)")
     }
+
+    /// The commands that run plugin code in a worker unless told `--in-process`.
+    static let workerCommands: Set<String> = ["preview", "run", "validate", "gallery", "export"]
+
+    /// True when the command line asks for a command that will start a worker process: one the
+    /// host can start before it parses the rest, so that the worker's start-up overlaps its own.
+    static func startsWorker(_ arguments: [String]) -> Bool {
+        guard let first = arguments.first, workerCommands.contains(first) else { return false }
+        return !arguments.contains { ["--in-process", "--help", "-h", "--"].contains($0) }
+    }
 }

@@ -14,6 +14,9 @@ enum Completions {
     /// The presentation styles.
     static let styles = CompletionKind.list(["full-screen", "custom"])
 
+    /// The named sheet detents (a fraction may be typed too).
+    static let detents = CompletionKind.list(["medium", "large"])
+
     /// The animator ids of every plugin found, with the --plugin-path options already typed.
     static let animators = CompletionKind.custom { words, _, prefix in
         animatorIDs(words: words).filter { $0.hasPrefix(prefix) }

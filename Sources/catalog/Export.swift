@@ -46,6 +46,9 @@ struct ExportWeb: ParsableCommand {
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
+    @Option(help: ArgumentHelp(Resolution.detentHelp, valueName: "detent"), completion: Completions.detents)
+    var detent: String?
+
     @Option(help: "Samples a second the motion is measured at before keyframes are chosen (30...480).")
     var fps = 120
 
@@ -68,7 +71,8 @@ struct ExportWeb: ParsableCommand {
         if ops.isEmpty { ops = chosen.description.operations }
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
-        let css = try Self.styleSheet(chosen, operations: ops, parameters: values, style: style, bounds: bounds, fps: fps)
+        let css = try Self.styleSheet(
+            chosen, operations: ops, parameters: values, style: style, detent: try Resolution.detent(detent), bounds: bounds, fps: fps)
         if let out {
             try PreviewExport.writeFile(Array(css.utf8), to: out)
         } else {
@@ -76,18 +80,24 @@ struct ExportWeb: ParsableCommand {
         }
     }
 
-    /// The style sheet of `animator`'s `operations`, each sampled in a worker process at `fps`.
-    /// - Throws: `CLIError` with one line when the plugin fails or the style does not apply.
+    /// The style sheet of `animator`'s `operations`, each sampled in a worker process at `fps`;
+    /// custom presents and dismisses rest at `detent` when it is given.
+    /// - Throws: `CLIError` with one line when the plugin fails, the style does not apply, or a
+    ///   detent is given and no operation is a custom present or dismiss.
     static func styleSheet(
-        _ animator: AnimatorReference, operations: [TransitionOperation], parameters: [Double]? = nil, style: String? = nil, bounds: Rect,
-        fps: Int = 120
+        _ animator: AnimatorReference, operations: [TransitionOperation], parameters: [Double]? = nil, style: String? = nil,
+        detent: SheetDetent? = nil, bounds: Rect, fps: Int = 120
     ) throws -> String {
         var transitions: [WebTransitionCSS.Transition] = []
-        for op in operations {
+        let styles = try operations.map { op in try Resolution.style(op.isModal ? style : nil, for: animator, operation: op) }
+        if let detent, !zip(operations, styles).contains(where: { $0.isModal && $1 == .custom }) {
+            _ = try Resolution.presentedFrame(detent, operation: operations.first ?? .push, style: styles.first ?? .fullScreen, in: bounds)
+        }
+        for (op, opStyle) in zip(operations, styles) {
             let context: TransitionContext
             do {
-                context = try TransitionContext(
-                    operation: op, style: try Resolution.style(op.isModal ? style : nil, for: animator, operation: op), containerBounds: bounds)
+                let presented = op.isModal && opStyle == .custom ? detent?.presentedFrame(in: bounds) : nil
+                context = try TransitionContext(operation: op, style: opStyle, containerBounds: bounds, presentedFrame: presented)
             } catch let error as TransitionContext.Error {
                 throw CLIError.usage(error.description)
             }

@@ -13,6 +13,7 @@ struct InteractivePreview {
     var scenario: String
     var size: String
     var style: String?
+    var detent: SheetDetent?
     var format: String
     var play: Bool
     var speed: Double
@@ -58,7 +59,9 @@ struct InteractivePreview {
             throw CLIError.usage("--interactive: \(error.description)")
         }
         try InputLimits.check(script, place: "--interactive")
-        let context = try TransitionContext(operation: op, style: resolvedStyle, containerBounds: bounds, interactive: true, matchedElements: matching)
+        let presented = try Resolution.presentedFrame(detent, operation: op, style: resolvedStyle, in: bounds)
+        let context = try TransitionContext(
+            operation: op, style: resolvedStyle, containerBounds: bounds, presentedFrame: presented, interactive: true, matchedElements: matching)
         let run: TransitionRun
         do {
             run = inProcess

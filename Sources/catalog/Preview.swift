@@ -58,6 +58,9 @@ struct Preview: ParsableCommand {
     @Option(help: "full-screen or custom, for present and dismiss (default: the animator's first style).", completion: Completions.styles)
     var style: String?
 
+    @Option(help: ArgumentHelp(Resolution.detentHelp, valueName: "detent"), completion: Completions.detents)
+    var detent: String?
+
     @Flag(name: .customLong("lottie-flat"), help: "For lottie: every layer at the top level, without precompositions, for players that skip them (Qt).")
     var lottieFlat = false
 
@@ -90,7 +93,7 @@ struct Preview: ParsableCommand {
         if let interactive {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
-                style: style, format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
+                style: style, detent: try Resolution.detent(detent), format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
                 lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches), inProcess: inProcess
             ).run()
         }
@@ -99,10 +102,12 @@ struct Preview: ParsableCommand {
         let chosen = try Resolution.described(animator, in: index, for: op)
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
+        let resolvedStyle = try Resolution.style(style, for: chosen, operation: op)
+        let presented = try Resolution.presentedFrame(Resolution.detent(detent), operation: op, style: resolvedStyle, in: bounds)
         let context: TransitionContext
         do {
             context = try TransitionContext(
-                operation: op, style: try Resolution.style(style, for: chosen, operation: op), containerBounds: bounds,
+                operation: op, style: resolvedStyle, containerBounds: bounds, presentedFrame: presented,
                 matchedElements: try Resolution.matchedElements(matches))
         } catch let error as TransitionContext.Error {
             throw CLIError.usage(error.description)

@@ -116,6 +116,31 @@ enum Resolution {
         return Rect(x: 0, y: 0, width: w, height: h)
     }
 
+    /// The help of the --detent option.
+    static let detentHelp = "Where a custom present or dismiss rests, as UIKit's sheet detents: medium (a sheet half the container's height), large (all of it) or a height fraction in (0, 1]; the host's presented frame (default: a card inset 16 pt, from 15% of the height)."
+
+    /// The sheet detent of --detent, or nil when it is not given.
+    static func detent(_ text: String?) throws -> SheetDetent? {
+        guard let text else { return nil }
+        do throws(SheetDetent.Error) {
+            return try SheetDetent(parsing: text)
+        } catch {
+            throw CLIError.usage("--detent: \(error.description)")
+        }
+    }
+
+    /// The presented frame --detent gives a transition in `bounds`: nil without one.
+    /// - Throws: `CLIError` when the transition is not a present or dismiss in the custom style,
+    ///   where the host places the presented screen.
+    static func presentedFrame(_ detent: SheetDetent?, operation: TransitionOperation, style: PresentationStyle, in bounds: Rect) throws -> Rect? {
+        guard let detent else { return nil }
+        guard operation.isModal, style == .custom else {
+            let what = operation.isModal ? "\(operation) in the \(style) style" : "\(operation)"
+            throw CLIError.usage("--detent applies to present and dismiss in the custom style, where the host places the presented screen; this is \(what)")
+        }
+        return detent.presentedFrame(in: bounds)
+    }
+
     static func style(_ name: String?, for animator: some DescribedAnimator, operation: TransitionOperation) throws -> PresentationStyle {
         guard let name else { return animator.description.defaultStyle(for: operation) }
         guard let style = PresentationStyle(name: name) else {

@@ -37,6 +37,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens of every transition show: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
     var matches: [String] = []
 
+    @Option(help: ArgumentHelp("Where custom presentations rest, as UIKit's sheet detents: medium (a sheet half the container's height), large (all of it) or a height fraction in (0, 1]; a transitions file's rule may choose its own (default: a card inset 16 pt, from 15% of the height).", valueName: "detent"), completion: Completions.detents)
+    var detent: String?
+
     @Option(help: "text or json.", completion: .list(["text", "json"]))
     var format = "text"
 
@@ -84,7 +87,14 @@ struct Run: ParsableCommand {
         let catalog: any AnimatorCatalog = inProcess ? index.loadCatalog { p in p.animators.contains { needed.contains($0.id) } } : index
         let director = TransitionDirector(catalog: catalog, source: transitions, containerBounds: bounds)
         director.framesPerSecond = fps
-        if !inProcess { director.isolation = IsolatedSampler(executable: WorkerExecutable.current()) }
+        if let detent = try Resolution.detent(detent) {
+            director.makePresentation = { _ in PresentationController(layout: detent.layout) }
+        }
+        // One worker per plugin file serves every transition of the run; a worker that failed
+        // is replaced by a new one for the plugin's next transition.
+        let pool = WorkerPool()
+        defer { pool.close() }
+        if !inProcess { director.isolation = IsolatedSampler(executable: WorkerExecutable.current(), pool: pool) }
         let scene = SceneDriver(tabRoots: roots, director: director)
         let matching = try Resolution.matchedElements(matches)
         var records: [(record: TransitionRecord, scene: RunJSON.Scene)] = []
@@ -93,6 +103,9 @@ struct Run: ParsableCommand {
             do {
                 let record = try scene.perform(step.operation, scenario: step.scenario, matching: matching)
                 records.append((record, RunJSON.Scene(scene)))
+                for line in RunText.printedWarnings(index: i + 1, record: record, plugin: record.animatorID.flatMap { index.locate($0)?.plugin.path }) {
+                    printError(line)
+                }
                 if format == "text" { RunText.print(index: i + 1, record: record, scene: scene) }
             } catch {
                 failure = CLIError(
@@ -101,6 +114,7 @@ struct Run: ParsableCommand {
                 break
             }
         }
+        for line in pool.restarts { printError("note: \(DisplayText.escape(line))") }
         if format == "json" {
             Swift.print(try JSONOutput.encode(RunJSON.document(records, error: failure?.description)))
         }
@@ -196,6 +210,20 @@ enum RunText {
         for m in record.misbehaviours { printError("warning: operation \(index): \(m)") }
         Swift.print("   stack: \(scene.summary)")
         Swift.print("   hierarchy: " + record.layersAfter.map(layerText).joined(separator: " | "))
+    }
+
+    /// One warning per stream a plugin wrote to while its transition ran in a worker: the
+    /// plugin file, the byte count and the first line, escaped.
+    static func printedWarnings(index: Int, record: TransitionRecord, plugin: String?) -> [String] {
+        guard let printed = record.printed else { return [] }
+        let who = (record.animatorID ?? "the plugin") + (plugin.map { " (\(DisplayText.escape($0)))" } ?? "")
+        var lines: [String] = []
+        for (name, bytes, first) in [("stdout", printed.stdoutBytes, printed.stdoutFirstLine), ("stderr", printed.stderrBytes, printed.stderrFirstLine)] {
+            guard bytes > 0, let first else { continue }
+            let owner = name == "stdout" ? ", which belongs to the host" : ""
+            lines.append("warning: operation \(index): \(who) wrote \(bytes) byte\(bytes == 1 ? "" : "s") to \(name)\(owner); the first line: \(first)")
+        }
+        return lines
     }
 
     static func shortID(_ qualified: String) -> String {

@@ -43,6 +43,9 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Run in this container size only, WIDTHxHEIGHT in points (default: 390x844, 844x390, 1024x1366 and 320x568).", valueName: "size"))
     var size: String?
 
+    @Option(help: ArgumentHelp("Where custom presents and dismisses rest, as UIKit's sheet detents: medium (a sheet half the container's height), large (all of it) or a height fraction in (0, 1]; the presented frame every custom scenario ends at (default: a card inset 16 pt, from 15% of the height).", valueName: "detent"), completion: Completions.detents)
+    var detent: String?
+
     @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"), completion: .directory)
     var record: String?
 
@@ -95,6 +98,7 @@ struct Validate: ParsableCommand {
         let configuration = try config.map { file in (try ValidateJSON.readConfig(file), file) }
         var suite = ContractSuite()
         suite.seed = seed
+        suite.detent = try Resolution.detent(detent)
         if let size {
             do { suite.containers = [try ContainerSize(parsing: size)] } catch { throw CLIError.usage("--size: \(error)") }
         }

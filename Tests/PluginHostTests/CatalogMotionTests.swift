@@ -66,6 +66,29 @@ import TransitionCore
         #expect(run.frames[2].views.filter { $0.role == .tile }.allSatisfy { $0.state.isInvisible })
     }
 
+    /// A step evaluates the tiles' shared easing once: every tile, at every progress, is still
+    /// scaled, turned and faded by the ease-in value at that progress.
+    @Test func explodeTilesFollowTheEaseInOfTheirOwnStep() throws {
+        let explode = try animator("explode")
+        let context = try TransitionContext(operation: .push, containerBounds: Self.phone)
+        let progresses = [0.2, 0.45, 0.7, 0.9, 0.3]
+        let run = try explode.run(context, progresses: progresses)
+        for frame in run.frames {
+            let e = TimingCurve.easeIn.value(at: frame.progress)
+            let tiles = frame.views.filter { $0.role == .tile }
+            #expect(tiles.count > 100)
+            for tile in tiles {
+                let m = tile.state.transform.m
+                let scale = 1 + (0.01 - 1) * e
+                // A turn about z times a uniform scale: columns (s·cos, s·sin) and (−s·sin, s·cos).
+                #expect(abs((m[0] * m[0] + m[1] * m[1]).squareRoot() - scale) < 1e-9, "tile \(tile.id) at \(frame.progress): scale")
+                #expect(abs(m[5] - m[0]) < 1e-12 && abs(m[4] + m[1]) < 1e-12, "tile \(tile.id) at \(frame.progress): not a turn")
+                let alpha = e <= 0.5 ? 1 : 1 - (e - 0.5) / 0.5
+                #expect(abs(tile.state.alpha - alpha) < 1e-9, "tile \(tile.id) at \(frame.progress): alpha")
+            }
+        }
+    }
+
     @Test(arguments: ["ios-zoom", "container-transform"])
     func aMatchedElementGrowsIntoTheNewScreenAndBack(_ id: String) throws {
         let zoom = try animator(id)

@@ -101,6 +101,56 @@ struct CompositingPictureTests {
         #expect(labelInk > 20, "the left door carries the from-screen's label")
     }
 
+    /// The pixels of `a` and `b` whose worst channel differs by more than `levels`.
+    static func countDiffering(_ a: DecodedPNG, _ b: DecodedPNG, levels: Int) -> Int {
+        var n = 0
+        for (p, q) in zip(a.pixels, b.pixels) {
+            for shift: UInt32 in [0, 8, 16] where abs(Int((p >> shift) & 0xFF) - Int((q >> shift) & 0xFF)) > levels {
+                n += 1
+                break
+            }
+        }
+        return n
+    }
+
+    /// Strips, tiles and halves of a screen that stand in for it at progress 0 draw it without the
+    /// antialiased seams two abutting edges leave (the background showing through a quarter).
+    @Test("pieces that stand in for their screen show no seam", arguments: ["fold", "explode", "portal"])
+    func noSeams(_ id: String) throws {
+        let animator = try #require(try PluginLibrary.load(path: TestEnvironment.builtinPlugin).animator(id))
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds)
+        let run = try animator.run(context, parameters: nil, progresses: [0])
+        let timeline = TransitionTimeline.even(title: id, containerBounds: Fixtures.bounds, duration: run.duration, frames: run.frames)
+        // The pieces alone, against the from-screen alone (the views beneath them are left out of
+        // both, so that only the pieces are compared with what they stand in for).
+        var start = timeline.entries[0].frame
+        let pieces = start.views.filter { $0.role == .snapshot || $0.role == .tile }.filter { !$0.state.isInvisible }
+        try #require(pieces.count >= 2, "\(id) stands in for the from-screen with pieces at progress 0")
+        var screen = start
+        for i in start.views.indices where start.views[i].role != .snapshot && start.views[i].role != .tile {
+            start.views[i].state.hidden = true
+        }
+        for i in screen.views.indices { screen.views[i].state.hidden = screen.views[i].role != .from }
+        let painter = FramePainter(timeline: timeline)
+        for scale in [1.0, 0.37] {
+            let drawn = try DecodedPNG(try painter.png(start, scale: scale))
+            let whole = try DecodedPNG(try painter.png(screen, scale: scale))
+            let seams = Self.countDiffering(drawn, whole, levels: 12)
+            #expect(seams == 0, "\(id) at scale \(scale): \(seams) pixels differ from the from-screen")
+        }
+    }
+
+    @Test("only pieces that meet on screen are joined: apart, each shows exactly its own rectangle")
+    func joinedOnlyWhereTheyMeet() throws {
+        let timeline = try Self.timeline("compositing_doors", "doors", progresses: [0, 0.3])
+        let painter = FramePainter(timeline: timeline)
+        let closed = painter.drawn(timeline.entries[0].frame), open = painter.drawn(timeline.entries[1].frame)
+        let joinedClosed = PieceSeams.joinedSides(closed, tolerance: 0.25)
+        let joinedOpen = PieceSeams.joinedSides(open, tolerance: 0.25)
+        #expect(joinedClosed.values.sorted { $0.rawValue < $1.rawValue } == [.left, .right], "closed doors meet at the middle: \(joinedClosed)")
+        #expect(joinedOpen.isEmpty, "open doors are apart: \(joinedOpen)")
+    }
+
     /// Chromium's screenshot of the HTML page against the PNG renderer's picture of the same
     /// entry, as in the cross-checks: the camera, the culling and the snapshot faces must agree.
     @Test(

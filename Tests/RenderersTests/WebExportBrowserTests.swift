@@ -110,7 +110,8 @@ struct WebExportBrowserTests {
     }
 
     /// The page of all cases: one cell a case, each the iframe of its page under the device's
-    /// rounded corners, on the backdrop.
+    /// rounded corners, on the backdrop. Its script comes before the cells, so that it listens
+    /// before any cell can report that it is ready.
     static func indexPage(count: Int, columns: Int) -> String {
         let b = bounds, style = CardStyle.standard
         var cells = ""
@@ -124,8 +125,7 @@ struct WebExportBrowserTests {
             .cell{position:absolute;overflow:hidden;width:\(Int(b.width))px;height:\(Int(b.height))px}
             .cell iframe{display:block;border:0;width:100%;height:100%}
             .cell i{position:absolute;inset:0;border-radius:\(Format.number(style.deviceCornerRadius(for: b)))px;box-shadow:0 0 0 \(Int(b.width))px \(style.backdrop.css);pointer-events:none}
-            </style></head><body>
-            \(cells)<script>
+            </style><script>
             const count = \(count), waiting = new Map();
             const ask = (kind) => Promise.all([...Array(count).keys()].map((n) => new Promise((ok) => waiting.set(kind + n, ok))));
             addEventListener("message", (event) => {
@@ -141,7 +141,8 @@ struct WebExportBrowserTests {
               document.querySelectorAll("iframe").forEach((f) => f.contentWindow.postMessage({ park: fraction }, "*"));
               return replies.then((r) => frames().then(() => r));
             };
-            </script></body></html>
+            </script></head><body>
+            \(cells)</body></html>
             """
     }
 

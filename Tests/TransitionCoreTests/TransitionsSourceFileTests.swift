@@ -295,6 +295,15 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         .rule("reversed type", #"{ "operation": "pop", "animator": "slide", "reversed": 1 }"#, at: "rules[0].reversed", "expected true or false, got a number"),
         .rule("reverse not served", #"{ "operation": "present", "animator": "slide", "reversed": true }"#, at: "rules[0].reversed", "slide cannot serve present reversed: it does not serve the reverse, dismiss (it serves push, pop)"),
         .rule("not reversible", #"{ "operation": "dismiss", "animator": "fade", "reversed": true }"#, at: "rules[0].reversed", "fade cannot be run backwards"),
+        // Detents.
+        .rule("detent word", #"{ "operation": "present", "animator": "dimmed-sheet", "detent": "huge" }"#, at: "rules[0].detent", "'huge' is not a detent; give medium, large"),
+        .rule("detent zero", #"{ "operation": "present", "animator": "dimmed-sheet", "detent": 0 }"#, at: "rules[0].detent", "must be in (0, 1]"),
+        .rule("detent above one", #"{ "operation": "present", "animator": "dimmed-sheet", "detent": 1.5 }"#, at: "rules[0].detent", "got 1.5"),
+        .rule("detent type", #"{ "operation": "present", "animator": "dimmed-sheet", "detent": true }"#, at: "rules[0].detent", "expected medium, large, or a fraction"),
+        .rule("detent full-screen", #"{ "operation": "present", "animator": "fade", "detent": "medium" }"#, at: "rules[0].detent", "applies to the custom style"),
+        .rule("detent on any", #"{ "operation": "*", "animator": "fade", "detent": "large" }"#, at: "rules[0].detent", "present and dismiss only; this rule also matches push"),
+        .rule("detent on dismiss", #"{ "operation": "dismiss", "animator": "dimmed-sheet", "detent": "medium" }"#, at: "rules[0].detent", "rule that matches present"),
+        .rule("detent with null", #"{ "operation": "present", "animator": null, "detent": "medium" }"#, at: "rules[0].detent", "not allowed"),
         // Errors name the rule they are in.
         BadTransitionsFile(
             "third rule",
@@ -307,6 +316,21 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
             """#,
             at: "rules[2].parameters.direction", "must be one of left, right, up, down"),
     ]
+
+    @Test func aDetentRestsTheCustomPresentationsSheet() throws {
+        let file = try Self.load(#"""
+            { "version": 1, "rules": [
+              { "operation": ["present", "dismiss"], "animator": "dimmed-sheet", "detent": "medium" },
+              { "operation": "present", "from": "inbox", "animator": "fade", "style": "custom", "detent": 0.4 }
+            ] }
+            """#)
+        #expect(file.animator(for: TransitionRequest(operation: .present))?.detent == .medium)
+        #expect(file.animator(for: TransitionRequest(operation: .dismiss))?.detent == .medium)
+        #expect(file.animator(for: TransitionRequest(operation: .present, fromScreen: "inbox"))?.detent == .medium, "the first rule decides")
+        let second = try Self.load(#"{ "version": 1, "rules": [ { "operation": "present", "animator": "fade", "style": "custom", "detent": 0.4 } ] }"#)
+        #expect(second.animator(for: TransitionRequest(operation: .present))?.detent == .fraction(0.4))
+        #expect(try Self.load(Self.goodFile).rules.allSatisfy { $0.choice?.detent == nil })
+    }
 
     @Test(arguments: badFiles)
     func refusesBadFiles(bad: BadTransitionsFile) {

@@ -13,4 +13,12 @@ enum CapturedOutput {
         if total > limit { text += " … (\(total) bytes in all)" }
         return text
     }
+
+    /// The escaped first line of `bytes` (up to the first newline, cut at 4 KiB); nil when
+    /// nothing was written.
+    static func firstLine(_ bytes: [UInt8], total: Int) -> String? {
+        guard total > 0 else { return nil }
+        let line = bytes.prefix(limit).prefix { $0 != UInt8(ascii: "\n") }
+        return DisplayText.decode(utf8: line).text
+    }
 }

@@ -13,11 +13,15 @@ public struct IsolatedSampler: Sendable {
     public var executable: String
     /// Seconds one plugin call may take: the worker reports each call before it makes it.
     public var timeout: Double
+    /// When set, the transitions of an `IsolatedSession` reuse one worker per plugin file (a run of
+    /// several transitions); nil starts a worker for each transition.
+    public var pool: WorkerPool?
 
-    /// Creates a sampler.
-    public init(executable: String, timeout: Double = IsolatedValidator.defaultTimeout) {
+    /// Creates a sampler; with `pool`, stepped transitions of a plugin share its worker.
+    public init(executable: String, timeout: Double = IsolatedValidator.defaultTimeout, pool: WorkerPool? = nil) {
         self.executable = executable
         self.timeout = timeout
+        self.pool = pool
     }
 
     /// Why sampling failed: a value the host cannot use, or a worker that crashed, hung or ended.
@@ -32,6 +36,27 @@ public struct IsolatedSampler: Sendable {
         public var stdout: String?
         /// What the plugin wrote to standard error, nil when nothing.
         public var stderr: String?
+        /// How many bytes the plugin wrote to standard output.
+        public var stdoutBytes = 0
+        /// How many bytes the plugin wrote to standard error.
+        public var stderrBytes = 0
+        /// The first line the plugin wrote to standard output, escaped; nil when nothing.
+        public var stdoutFirstLine: String?
+        /// The first line the plugin wrote to standard error, escaped; nil when nothing.
+        public var stderrFirstLine: String?
+
+        /// What a worker's `takeOutput` returned, escaped.
+        init(_ output: (stdout: [UInt8], stderr: [UInt8], stdoutBytes: Int, stderrBytes: Int)) {
+            stdout = CapturedOutput.text(output.stdout, total: output.stdoutBytes)
+            stderr = CapturedOutput.text(output.stderr, total: output.stderrBytes)
+            stdoutBytes = output.stdoutBytes
+            stderrBytes = output.stderrBytes
+            stdoutFirstLine = CapturedOutput.firstLine(output.stdout, total: output.stdoutBytes)
+            stderrFirstLine = CapturedOutput.firstLine(output.stderr, total: output.stderrBytes)
+        }
+
+        /// Nothing printed.
+        init() {}
     }
 
     /// Runs the animator `animatorID` of the plugin at `path` in `context`: duration, setup, a step
@@ -91,9 +116,7 @@ public struct IsolatedSampler: Sendable {
                     let sampled = SampledTransition(
                         animatorID: qualifiedID, context: context, duration: duration, frames: report.frames,
                         completion: report.completion, misbehaviours: report.misbehaviours, log: report.log)
-                    return (sampled, Printed(
-                        stdout: CapturedOutput.text(printed.stdout, total: printed.stdoutBytes),
-                        stderr: CapturedOutput.text(printed.stderr, total: printed.stderrBytes)))
+                    return (sampled, Printed(printed))
                 default:
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")

@@ -25,15 +25,20 @@ public final class IsolatedSession: PluginTransition {
     /// Why the plugin could not be used, when it failed after it started.
     public private(set) var failure: String?
     /// What the plugin printed, escaped, known at completion.
-    public private(set) var printed = IsolatedSampler.Printed(stdout: nil, stderr: nil)
+    public private(set) var printed = IsolatedSampler.Printed()
 
     private let worker: WorkerProcess
     private let timeout: Double
     private var answer = 0.0
     private let capture: String
+    /// The pool the worker goes back to after a clean end, and the plugin file it serves.
+    private let pool: (pool: WorkerPool, path: String)?
+    /// True once the transition ended as the protocol says, so the worker can serve the next one.
+    private var clean = false
 
     /// Starts a worker that loads the plugin at `path` and begins its animator `animatorID` in
-    /// `context`, and asks it for the duration.
+    /// `context`, and asks it for the duration. With the sampler's `pool`, the plugin's idle
+    /// worker begins the transition instead, when there is one.
     /// - Throws: `PluginCallError` when the worker cannot start, the plugin does not load or has
     ///   no such animator, or the duration is unusable or does not come.
     public init(
@@ -49,15 +54,32 @@ public final class IsolatedSession: PluginTransition {
         let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
         self.capture = capture
-        let request = WorkerRequest.session(.init(
-            path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
+        let absolute = AbsolutePath.resolve(path)
+        pool = sampler.pool.map { ($0, absolute) }
+        let transition = WorkerRequest.SampleRequest(
+            path: absolute, animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height,
             presentedFrame: IsolatedSampler.presentedFrame(context), interactive: context.interactive,
             tabFrom: context.tabFromIndex, tabTo: context.tabToIndex, parameters: parameters,
-            matchedElements: context.matchedElements, finished: true, capture: capture))
+            matchedElements: context.matchedElements, finished: true, capture: capture)
         do {
-            let bytes = try SampleCoding.encoder.encode(request)
-            worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
+            var reused: WorkerProcess?
+            if let idle = sampler.pool?.take(path: absolute) {
+                if idle.send(Array(try SampleCoding.encoder.encode(SessionCommand.begin(transition)))) {
+                    reused = idle
+                } else {
+                    // It ended while idle (plugin code of its own, between transitions).
+                    let ending = idle.finish()
+                    sampler.pool?.failed(path: absolute, reason: "the idle worker ended with \(ending)")
+                }
+            }
+            if let reused {
+                worker = reused
+            } else {
+                sampler.pool?.starting(path: absolute)
+                let bytes = try SampleCoding.encoder.encode(WorkerRequest.session(transition))
+                worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
+            }
         } catch {
             try? fm.removeItem(atPath: capture)
             throw PluginCallError("\(qualifiedID): cannot start a worker: \(error)")
@@ -65,28 +87,40 @@ public final class IsolatedSession: PluginTransition {
         var duration: Double?
         while duration == nil {
             switch Self.await(worker, "loading and duration", qualifiedID: qualifiedID, timeout: timeout) {
-            case .failure(let failed): throw failed
+            case .failure(let failed):
+                sampler.pool?.failed(path: absolute, reason: failed.description)
+                throw failed
             case .success(.duration(let d)): duration = d
             case .success(.refused(let reason)):
-                _ = worker.finish()
+                // The plugin did not load, or has no such animator: the worker runs nothing.
+                sampler.pool?.giveBack(worker, path: absolute)
                 throw PluginCallError("\(qualifiedID): \(reason)")
             case .success:
                 _ = worker.finish()
-                throw PluginCallError("\(qualifiedID): the worker answered out of turn during duration")
+                let reason = "\(qualifiedID): the worker answered out of turn during duration"
+                sampler.pool?.failed(path: absolute, reason: reason)
+                throw PluginCallError(reason)
             }
         }
         answer = duration ?? 0
         do {
             try PluginValueCheck.duration(answer, animator: qualifiedID, operation: context.operation)
         } catch {
-            _ = worker.finish()
+            // Setup never ran: the worker can begin the plugin's next transition.
+            sampler.pool?.giveBack(worker, path: absolute)
             throw PluginCallError(error.description)
         }
     }
 
     deinit {
-        _ = worker.finish()
+        if !clean { _ = worker.finish() }
         try? FileManager.default.removeItem(atPath: capture)
+    }
+
+    /// Ends the transition cleanly: the worker goes back to the pool, or ends when there is none.
+    private func release() {
+        clean = true
+        if let pool { pool.pool.giveBack(worker, path: pool.path) } else { _ = worker.finish() }
     }
 
     /// The duration the animator gave, checked.
@@ -103,6 +137,7 @@ public final class IsolatedSession: PluginTransition {
             viewCount = count
             phase = .running
         case .setupRefused?:
+            release()
             throw TransitionSession.SetupRefused(animatorID: qualifiedID, operation: context.operation)
         default:
             throw PluginCallError(failure ?? "\(qualifiedID): setup did not answer")
@@ -136,32 +171,37 @@ public final class IsolatedSession: PluginTransition {
         return frames
     }
 
-    /// Completes the transition in the worker and ends the worker. After a failure, the
-    /// hierarchy settles as cancelled.
+    /// Completes the transition in the worker, takes what the plugin printed, and ends the worker
+    /// (or gives it back to the sampler's pool). After a failure, the hierarchy settles as
+    /// cancelled.
     @discardableResult
     public func complete(finished: Bool) -> CompletionReport {
         precondition(phase == .running, "completion runs once, after setup")
         phase = .done
-        defer {
-            let output = worker.takeOutput()
-            printed = IsolatedSampler.Printed(
-                stdout: CapturedOutput.text(output.stdout, total: output.stdoutBytes),
-                stderr: CapturedOutput.text(output.stderr, total: output.stderrBytes))
-            _ = worker.finish()
-        }
+        var report: CompletionReport?
         if failure == nil, case .completed(let end)? = exchange(.complete(finished: finished), call: "completion") {
             misbehaviours = end.misbehaviours
             log = end.log
             if end.completion.finished == finished, end.completion.container == context.settledContainer(finished: finished) {
-                return end.completion
+                report = end.completion
+            } else {
+                fail("\(qualifiedID): the worker reported a completion that does not match the one asked for")
             }
-            fail("\(qualifiedID): the worker reported a completion that does not match the one asked for")
         }
+        printed = IsolatedSampler.Printed(worker.takeOutput())
+        if let report {
+            release()
+            return report
+        }
+        _ = worker.finish()
         return CompletionReport(finished: finished, leakedViews: [], leakedRoles: [], container: context.settledContainer(finished: finished))
     }
 
     private func fail(_ reason: String) {
-        if failure == nil { failure = reason }
+        if failure == nil {
+            failure = reason
+            if let pool { pool.pool.failed(path: pool.path, reason: reason) }
+        }
         _ = worker.finish()
     }
 
@@ -172,15 +212,22 @@ public final class IsolatedSession: PluginTransition {
             fail("\(qualifiedID): the worker stopped listening before \(call)")
             return nil
         }
-        switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
-        case .failure(let failed):
-            fail(failed.description)
-            return nil
-        case .success(.refused(let reason)):
-            fail("\(qualifiedID): \(reason)")
-            return nil
-        case .success(let message):
-            return message
+        // The worker names each step of a batch before it makes it: a crash or a hang is charged
+        // to that step, and the watchdog times each one.
+        var call = call
+        while true {
+            switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
+            case .failure(let failed):
+                fail(failed.description)
+                return nil
+            case .success(.call(let name)):
+                call = name
+            case .success(.refused(let reason)):
+                fail("\(qualifiedID): \(reason)")
+                return nil
+            case .success(let message):
+                return message
+            }
         }
     }
 
@@ -203,9 +250,13 @@ public final class IsolatedSession: PluginTransition {
 
 /// What the host asks of a stepping worker, one command a packet.
 enum SessionCommand: Codable {
+    /// Begin the plugin's next transition (a worker of a `WorkerPool`), once the last one
+    /// completed or never set up; answered with `duration` or `refused`.
+    case begin(WorkerRequest.SampleRequest)
     /// Run setup; answered with `ready` or `setupRefused`.
     case setup
-    /// Step at each progress; answered with `frames`.
+    /// Step at each progress; answered with `frames`, after a `call` naming each step when
+    /// there are several.
     case step([Double])
     /// Complete; answered with `completed`.
     case complete(finished: Bool)
@@ -218,36 +269,49 @@ struct SessionEnd: Codable {
     var log: [LogEntry]
 }
 
-/// The worker side of an `IsolatedSession`.
+/// The worker side of an `IsolatedSession`: the transition of the request, then, for a worker
+/// kept in a `WorkerPool`, each transition a `begin` command asks for, one after the other in
+/// the same process.
 enum SessionWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
         func send(_ message: SampleMessage) {
             guard let data = try? SampleCoding.encoder.encode(message) else { return }
             channel.send(Array(data))
         }
-        guard let session = SamplingWorker.begin(request, send: send) else { return 0 }
-        send(.duration(session.duration()))
+        func begin(_ request: WorkerRequest.SampleRequest) -> TransitionSession? {
+            guard let session = SamplingWorker.begin(request, send: send) else { return nil }
+            send(.duration(session.duration()))
+            return session
+        }
+        var session = begin(request)
         while let packet = channel.receive() {
             guard let command = try? SampleCoding.decoder.decode(SessionCommand.self, from: Data(packet)) else {
                 send(.refused("the host sent a command the worker cannot read"))
                 return 0
             }
-            switch command {
-            case .setup where session.phase == .ready:
+            switch (command, session?.phase) {
+            case (.begin(let next), nil), (.begin(let next), .ready?), (.begin(let next), .done?):
+                session = begin(next)
+            case (.setup, .ready?):
                 do {
-                    try session.setup()
-                    send(.ready(session.viewCount))
+                    try session?.setup()
+                    send(.ready(session?.viewCount ?? 0))
                 } catch {
+                    session = nil
                     send(.setupRefused)
-                    return 0
                 }
-            case .step(let progresses) where session.phase == .running:
-                send(.frames(progresses.map { session.step($0) }))
-            case .complete(let finished) where session.phase == .running:
-                let completion = session.complete(finished: finished)
+            case (.step(let progresses), .running?):
+                let batch = progresses.count > 1
+                send(.frames(progresses.map { p in
+                    if batch { send(.call("step(\(Format.number(p, decimals: 4)))")) }
+                    return session?.step(p) ?? TransitionFrame(progress: p, views: [])
+                }))
+            case (.complete(let finished), .running?):
+                guard let current = session else { return 0 }
+                let completion = current.complete(finished: finished)
                 fflush(nil)
-                send(.completed(SessionEnd(completion: completion, misbehaviours: session.misbehaviours, log: session.log)))
-                return 0
+                session = nil
+                send(.completed(SessionEnd(completion: completion, misbehaviours: current.misbehaviours, log: current.log)))
             default:
                 send(.refused("the host sent a command out of turn"))
                 return 0

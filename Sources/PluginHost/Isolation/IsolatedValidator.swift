@@ -56,7 +56,8 @@ public struct IsolatedValidator: Sendable {
         workers: while true {
             let request = WorkerRequest.validate(.init(
                 path: path, checks: checks.map(\.id), animator: animatorID, seed: suite.seed,
-                settled: state.settled.sorted(), capture: capture, containers: suite.containers))
+                settled: state.settled.sorted(), capture: capture, containers: suite.containers,
+                detent: suite.detent?.heightFraction))
             let worker: WorkerProcess
             do {
                 worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(request)))

@@ -17,6 +17,7 @@ public enum ValidationWorker {
         var suite = ContractSuite()
         suite.seed = request.seed
         suite.containers = request.containers
+        suite.detent = request.detent.flatMap { try? SheetDetent(fraction: $0) }
         let checks = request.checks.compactMap { ContractCheck.named($0) }
         let settled = Set(request.settled)
         var animators: [String] = []

@@ -19,6 +19,10 @@ public final class WorkerChannel: @unchecked Sendable {
     /// The host's packet that lets a validation unit the worker announced start.
     static let goAhead: [UInt8] = Array("go".utf8)
 
+    /// The seconds a started worker waits for its request: a host may start it early
+    /// (`WorkerProcess.startEarly`) and send the request once it knows it.
+    static let requestWait = 30.0
+
     /// The first bytes of the host's first packet.
     static let magic = "transition-catalog-worker/1 "
 
@@ -50,8 +54,10 @@ public final class WorkerChannel: @unchecked Sendable {
             guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0, peer.pid == parent else { continue }
             var packet = [UInt8](repeating: 0, count: 1 << 20)
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, 2000) == 1 else { continue }
+            guard poll(&p, 1, Int32(requestWait * 1000)) == 1 else { continue }
             let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }
+            // The host started this worker early and ended before it had a request for it.
+            if n == 0 { _exit(0) }
             let magic = Array(Self.magic.utf8)
             guard n > magic.count + 33, packet[..<magic.count].elementsEqual(magic) else { continue }
             _ = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }

@@ -1,5 +1,6 @@
 import CFFIShims
 import Foundation
+import Synchronization
 import TransitionCore
 
 #if canImport(Glibc)
@@ -76,8 +77,88 @@ public final class WorkerProcess {
     private var lastBeat = 0.0
 
     /// Starts `executable` as a worker and hands it `request` (any bytes the worker side
-    /// understands) over the report channel.
+    /// understands) over the report channel. A worker `startEarly` started for the same
+    /// executable is used when it is still waiting for its request.
     public init(executable: String, request: [UInt8]) throws {
+        let started = try Self.takeEarly(executable: executable) ?? Self.spawn(executable: executable)
+        pid = started.pid
+        channel = started.channel
+        streams = started.streams
+        var generator = SystemRandomNumberGenerator()
+        secret = Array((0..<32).map { _ in UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &generator) })
+        let hello = Array(WorkerChannel.magic.utf8) + secret + [UInt8(ascii: " ")] + request
+        let sent = hello.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if sent != hello.count {
+            let reason = sent < 0 ? String(cString: strerror(errno)) : "it took \(sent) of \(hello.count) bytes"
+            _ = finish()
+            throw SpawnError(description: "cannot hand the worker \(executable) its request: \(reason)")
+        }
+    }
+
+    /// Starts a worker of `executable` now, before the host knows what to ask of it, so that its
+    /// start-up (loading the executable and its libraries) overlaps the host's own; the next
+    /// `init(executable:request:)` for the same executable hands it its request. A worker waits
+    /// `earlyWait` seconds for its request; one not used by then, or when this process exits, is
+    /// ended. Call it at most once, as early as possible, in a process that will start a worker.
+    public static func startEarly(executable: String) {
+        guard let started = try? spawn(executable: executable) else { return }
+        let previous = early.withLock { slot in
+            defer { slot = (executable, started, now()) }
+            return slot?.process
+        }
+        if let previous { discard(previous) }
+        _ = endsEarlyWorkerAtExit
+    }
+
+    /// Registers, once, the exit handler that ends an early worker nobody used.
+    private static let endsEarlyWorkerAtExit: Void = { atexit { _ = WorkerProcess.discardEarly() } }()
+
+    /// How long an early worker is used after it started: less than the time a worker waits for
+    /// its request (`WorkerChannel.requestWait`).
+    static let earlyWait = WorkerChannel.requestWait - 5
+
+    /// A started worker process that has not yet been handed its request.
+    private struct Started: Sendable {
+        var pid: pid_t
+        var channel: Int32
+        var streams: [Int32]
+    }
+
+    /// The worker `startEarly` started: its executable, the process and when it started.
+    private static let early = Mutex<(executable: String, process: Started, at: Double)?>(nil)
+
+    /// The early worker, when it was started for `executable`, recently enough, and still runs.
+    private static func takeEarly(executable: String) -> Started? {
+        guard let (path, started, at) = early.withLock({ slot in defer { slot = nil }; return slot }) else { return nil }
+        var status: Int32 = 0
+        guard path == executable, now() - at < earlyWait, waitpid(started.pid, &status, WNOHANG) == 0 else {
+            discard(started)
+            return nil
+        }
+        return started
+    }
+
+    /// The process id of the early worker waiting for its request, if there is one.
+    static var earlyProcessID: pid_t? { early.withLock { $0?.process.pid } }
+
+    /// Ends an early worker nobody used; returns its process id, nil when there was none.
+    @discardableResult
+    static func discardEarly() -> pid_t? {
+        guard let unused = early.withLock({ slot in defer { slot = nil }; return slot?.process }) else { return nil }
+        discard(unused)
+        return unused.pid
+    }
+
+    private static func discard(_ started: Started) {
+        _ = Glibc.kill(-started.pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(started.pid, &status, 0) < 0 && errno == EINTR {}
+        for fd in [started.channel] + started.streams { close(fd) }
+    }
+
+    /// Starts `executable` with its report channel, pipes for its output and a process group of
+    /// its own; the request follows in the channel's first packet.
+    private static func spawn(executable: String) throws -> Started {
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
             throw SpawnError(description: "socketpair failed: \(String(cString: strerror(errno)))")
@@ -94,8 +175,7 @@ public final class WorkerProcess {
         setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
 
         var generator = SystemRandomNumberGenerator()
-        secret = Array((0..<32).map { _ in UInt8(ascii: "a") + UInt8.random(in: 0..<26, using: &generator) })
-        let number = Self.channelNumber(avoiding: pair + out + err, using: &generator)
+        let number = channelNumber(avoiding: pair + out + err, using: &generator)
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -126,17 +206,8 @@ public final class WorkerProcess {
             close(pair[0]); close(out[0]); close(err[0])
             throw SpawnError(description: "cannot start \(executable): \(String(cString: strerror(rc)))")
         }
-        pid = child
-        channel = pair[0]
-        streams = [out[0], err[0]]
-        for fd in [channel] + streams { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-        let hello = Array(WorkerChannel.magic.utf8) + secret + [UInt8(ascii: " ")] + request
-        let sent = hello.withUnsafeBytes { Glibc.send(channel, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        if sent != hello.count {
-            let reason = sent < 0 ? String(cString: strerror(errno)) : "it took \(sent) of \(hello.count) bytes"
-            _ = finish()
-            throw SpawnError(description: "cannot hand the worker \(executable) its request: \(reason)")
-        }
+        for fd in [pair[0], out[0], err[0]] { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        return Started(pid: child, channel: pair[0], streams: [out[0], err[0]])
     }
 
     deinit {

@@ -63,5 +63,8 @@ public enum WorkerRequest: Codable, Sendable {
         public var capture: String
         /// The container sizes the checks run in.
         public var containers: [ContainerSize]
+        /// The height fraction of the sheet detent custom presentations rest at; nil for the
+        /// default presented frame.
+        public var detent: Double? = nil
     }
 }

@@ -7,6 +7,9 @@ public struct ContractSuite: Sendable {
     /// The container sizes every animator runs in: a portrait phone, the same phone in landscape,
     /// a tablet and a small phone, so no animator can depend on one screen size.
     public var containers: [ContainerSize] = ContainerSize.validationSizes
+    /// Where custom-style presentations rest, as a host's sheet detent; nil gives them the
+    /// default presented frame (`PresentationLayout.defaultPresentedFrame(in:)`).
+    public var detent: SheetDetent?
     /// The number of progress intervals sampled between 0 and 1.
     public var samples = 240
     /// The seed of the shuffled orders, printed in reports so a run can be repeated.
@@ -94,7 +97,7 @@ public struct ContractSuite: Sendable {
         }
         for (size, list) in runs {
             for scenario in list {
-                guard let context = scenario.context(container: size.bounds) else { continue }
+                guard let context = scenario.context(container: size.bounds, presentedFrame: detent?.presentedFrame(in: size.bounds)) else { continue }
                 TransitionChecks(
                     animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer,
                     sizeLabel: size.description
@@ -150,10 +153,11 @@ public struct Scenario: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The context of this scenario in `container`.
-    public func context(container: Rect) -> TransitionContext? {
+    /// The context of this scenario in `container`; a custom-style one with `presentedFrame`
+    /// as the presented screen's frame when given.
+    public func context(container: Rect, presentedFrame: Rect? = nil) -> TransitionContext? {
         try? TransitionContext(
-            operation: operation, style: style, containerBounds: container,
+            operation: operation, style: style, containerBounds: container, presentedFrame: presentedFrame,
             tabFromIndex: forward ? 0 : 1, tabToIndex: forward ? 1 : 0,
             matchedElements: matchedElement ? [Self.sampleElement(in: container)] : [])
     }

@@ -441,7 +441,7 @@ struct TransitionChecks {
     private func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
         guard let interactive = try? TransitionContext(
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
-            interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
+            presentedFrame: IsolatedSampler.presentedFrame(context), interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
             matchedElements: context.matchedElements)
         else { return nil }
         let session = animator.begin(interactive, tracer: tracer)
