@@ -20,7 +20,9 @@ public enum FixturePlugins {
         for stale in (try? fm.contentsOfDirectory(atPath: parent)) ?? [] {
             if let pid = Int32(stale), pid != getpid(), kill(pid, 0) != 0 { try? fm.removeItem(atPath: parent + "/" + stale) }
         }
-        let dir = parent + "/\(getpid())"
+        // This process's directory also holds other products (the Rust plugin, discovery folders),
+        // built in any order: the fixtures get a folder of their own within it.
+        let dir = parent + "/\(getpid())/c"
         try? fm.removeItem(atPath: dir)
         do {
             try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)

@@ -128,10 +128,16 @@ public final class WorkerProcess {
     private static let early = Mutex<(executable: String, process: Started, at: Double)?>(nil)
 
     /// The early worker, when it was started for `executable`, recently enough, and still runs.
+    /// One started for another executable is left waiting for a request of its own.
     private static func takeEarly(executable: String) -> Started? {
-        guard let (path, started, at) = early.withLock({ slot in defer { slot = nil }; return slot }) else { return nil }
+        let taken = early.withLock { slot -> (process: Started, at: Double)? in
+            guard let waiting = slot, waiting.executable == executable else { return nil }
+            slot = nil
+            return (waiting.process, waiting.at)
+        }
+        guard let (started, at) = taken else { return nil }
         var status: Int32 = 0
-        guard path == executable, now() - at < earlyWait, waitpid(started.pid, &status, WNOHANG) == 0 else {
+        guard now() - at < earlyWait, waitpid(started.pid, &status, WNOHANG) == 0 else {
             discard(started)
             return nil
         }
