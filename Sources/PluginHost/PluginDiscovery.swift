@@ -99,11 +99,6 @@ public struct PluginSearchPath: Sendable, Hashable {
         return (files, errors)
     }
 
-    /// The `*.so` files of a directory, sorted by name.
-    static func sharedLibraries(in directory: String) -> [String] {
-        libraryFiles(in: directory).map(\.path)
-    }
-
     /// The `*.so` files of a directory, sorted by name, each with its resolved path. The directory
     /// is resolved once; only a file that is a symbolic link (or whose type the directory does not
     /// say) is resolved on its own, so a large folder costs no path walk per file.

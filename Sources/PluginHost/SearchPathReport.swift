@@ -47,9 +47,10 @@ public struct SearchPathReport: Sendable {
             guard fileExists(entry.path, isDirectory: &isDirectory) else {
                 return Place(entry: entry, exists: false, files: [])
             }
-            let candidates = isDirectory ? PluginSearchPath.sharedLibraries(in: entry.path) : [entry.path]
-            let files = candidates.map { path -> (String, Outcome) in
-                guard seen.insert(PluginLibrary.canonicalPath(path)).inserted else { return (path, .foundEarlier) }
+            let candidates = isDirectory
+                ? PluginSearchPath.libraryFiles(in: entry.path) : [(entry.path, PluginLibrary.canonicalPath(entry.path))]
+            let files = candidates.map { path, canonical -> (String, Outcome) in
+                guard seen.insert(canonical).inserted else { return (path, .foundEarlier) }
                 guard let record = records[path] else { return (path, .error("not scanned")) }
                 if let plugin = record.plugin { return (path, .plugin(id: plugin.id, animators: plugin.animators.count)) }
                 return (path, .error(record.error.map { "\($0.reason)" } ?? "not usable"))

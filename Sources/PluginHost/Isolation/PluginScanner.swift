@@ -78,9 +78,10 @@ public struct PluginScanner: Sendable {
         records.reserveCapacity(paths.count)
         var stale: [String] = []
         for path in paths {
+            let id = Self.identity(path)
             // A readable regular file with the identity of a cached record holds what was scanned:
             // the record stands without the file's header being read again.
-            if let hit = cache[path], let id = Self.identity(path), id.regular, hit.size == id.size, hit.modified == id.modified,
+            if let hit = cache[path], let id, id.regular, hit.size == id.size, hit.modified == id.modified,
                 hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0
             {
                 records[path] = hit
@@ -90,7 +91,7 @@ public struct PluginScanner: Sendable {
                 records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
-            guard Self.identity(path) != nil else { continue }
+            guard id != nil else { continue }
             stale.append(path)
         }
         for record in scanInWorkers(stale) { records[record.path] = record }
