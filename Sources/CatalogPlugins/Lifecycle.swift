@@ -99,9 +99,7 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
             views[Int(view)].hidden = true
             return
         }
-        track.look(ctx, at: progress).apply(to: &views[Int(view)], stage: stage, fitRect: track.fitRect)
-        if track.zIndex != 0 { views[Int(view)].z_index = track.zIndex }
-        if track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
+        place(track.look(ctx, at: progress), of: track, accordion: false, on: &views[Int(view)], stage: stage)
     }
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
@@ -130,21 +128,23 @@ private func playPieces(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_
                         eased = piece.pointee.track.eased(ctx, local)
                         timed = true
                     }
-                    if let fold = piece.pointee.fold {
-                        fold.look(eased).apply(to: &views[Int(view)], stage: stage, fitRect: piece.pointee.track.fitRect)
-                    } else {
-                        piece.pointee.track.look(ctx, local: local, eased: eased).apply(to: &views[Int(view)], stage: stage, fitRect: piece.pointee.track.fitRect)
-                    }
-                    let zIndex = piece.pointee.track.zIndex
-                    if zIndex != 0 { views[Int(view)].z_index = zIndex }
-                    // An accordion's strips turned away lie behind their neighbours facing the
-                    // viewer, so those are drawn above them, as depth would have it.
-                    if piece.pointee.fold != nil { views[Int(view)].z_index = views[Int(view)].isFacingAway ? 0 : 1 }
-                    if piece.pointee.track.cullBackFace && views[Int(view)].isFacingAway { views[Int(view)].hidden = true }
+                    let look = piece.pointee.fold.map { $0.look(eased) } ?? piece.pointee.track.look(ctx, local: local, eased: eased)
+                    place(look, of: piece.pointee.track, accordion: piece.pointee.fold != nil, on: &views[Int(view)], stage: stage)
                 }
             }
         }
     }
+}
+
+/// Writes `look` over a view's base state, then the track's stacking and back-face culling. An
+/// accordion's strips turned away lie behind their neighbours facing the viewer, so those are
+/// drawn above them, as depth would have it.
+@inline(__always)
+private func place(_ look: Look, of track: borrowing Track, accordion: Bool, on view: inout tc_view_state_t, stage: Stage) {
+    look.apply(to: &view, stage: stage, fitRect: track.fitRect)
+    if track.zIndex != 0 { view.z_index = track.zIndex }
+    if accordion { view.z_index = view.isFacingAway ? 0 : 1 }
+    if track.cullBackFace && view.isFacingAway { view.hidden = true }
 }
 
 /// Completion: removes the dimming layer and frees the state.
