@@ -144,6 +144,14 @@ public struct IsolatedSampler: Sendable {
     }
 }
 
+extension WorkerChannel {
+    /// Sends a sampling or stepping worker's message to its host.
+    func send(_ message: SampleMessage) {
+        guard let data = try? SampleCoding.encoder.encode(message) else { return }
+        send(Array(data))
+    }
+}
+
 /// JSON coding for sampling reports: non-finite numbers cross as strings, so the host can name them.
 enum SampleCoding {
     static var encoder: JSONEncoder {
@@ -192,10 +200,7 @@ struct SampleReport: Codable {
 /// The worker side of isolated sampling.
 enum SamplingWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
-        func send(_ message: SampleMessage) {
-            guard let data = try? SampleCoding.encoder.encode(message) else { return }
-            channel.send(Array(data))
-        }
+        let send: (SampleMessage) -> Void = channel.send
         guard let session = begin(request, send: send) else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))

@@ -274,10 +274,7 @@ struct SessionEnd: Codable {
 /// the same process.
 enum SessionWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
-        func send(_ message: SampleMessage) {
-            guard let data = try? SampleCoding.encoder.encode(message) else { return }
-            channel.send(Array(data))
-        }
+        let send: (SampleMessage) -> Void = channel.send
         func begin(_ request: WorkerRequest.SampleRequest) -> TransitionSession? {
             guard let session = SamplingWorker.begin(request, send: send) else { return nil }
             send(.duration(session.duration()))
