@@ -90,8 +90,8 @@ struct ExportWeb: ParsableCommand {
     ) throws -> String {
         var transitions: [WebTransitionCSS.Transition] = []
         let styles = try operations.map { op in try Resolution.style(op.isModal ? style : nil, for: animator, operation: op) }
-        if let detent, !zip(operations, styles).contains(where: { $0.isModal && $1 == .custom }) {
-            _ = try Resolution.presentedFrame(detent, operation: operations.first ?? .push, style: styles.first ?? .fullScreen, in: bounds)
+        if detent != nil, !zip(operations, styles).contains(where: { $0.isModal && $1 == .custom }) {
+            throw Resolution.detentDoesNotApply(to: operations.first ?? .push, style: styles.first ?? .fullScreen)
         }
         for (op, opStyle) in zip(operations, styles) {
             let context: TransitionContext

@@ -134,11 +134,14 @@ enum Resolution {
     ///   where the host places the presented screen.
     static func presentedFrame(_ detent: SheetDetent?, operation: TransitionOperation, style: PresentationStyle, in bounds: Rect) throws -> Rect? {
         guard let detent else { return nil }
-        guard operation.isModal, style == .custom else {
-            let what = operation.isModal ? "\(operation) in the \(style) style" : "\(operation)"
-            throw CLIError.usage("--detent applies to present and dismiss in the custom style, where the host places the presented screen; this is \(what)")
-        }
+        guard operation.isModal, style == .custom else { throw detentDoesNotApply(to: operation, style: style) }
         return detent.presentedFrame(in: bounds)
+    }
+
+    /// The error of a --detent given for a transition whose presented frame the host does not place.
+    static func detentDoesNotApply(to operation: TransitionOperation, style: PresentationStyle) -> CLIError {
+        let what = operation.isModal ? "\(operation) in the \(style) style" : "\(operation)"
+        return CLIError.usage("--detent applies to present and dismiss in the custom style, where the host places the presented screen; this is \(what)")
     }
 
     static func style(_ name: String?, for animator: some DescribedAnimator, operation: TransitionOperation) throws -> PresentationStyle {
