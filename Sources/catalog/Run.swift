@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import TransitionCore
 
@@ -77,7 +84,7 @@ struct Run: ParsableCommand {
         } else {
             transitions = FixedChoices()
         }
-        let roots = tabs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let roots = tabs.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !roots.isEmpty, Set(roots).count == roots.count else {
             throw CLIError.usage("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
         }

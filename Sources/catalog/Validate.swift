@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import Renderers
 import TransitionCore
@@ -214,5 +221,8 @@ struct Validate: ParsableCommand {
         print("\n\(results.count) checks: \(summary.joined(separator: ", ")) (seed \(seed))")
     }
 
-    private func pad(_ s: String) -> String { s.padding(toLength: 7, withPad: " ", startingAt: 0) }
+    private func pad(_ s: String) -> String {
+        let cut = s.prefix(7)
+        return cut + String(repeating: " ", count: 7 - cut.count)
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +37,7 @@ public enum WorkerMain {
     /// (the host ended or was killed), so no worker outlives its host.
     private static func watchHost(_ channel: WorkerChannel) {
         let fd = channel.fd
-        let thread = Thread {
+        DetachedThread.start {
             var p = pollfd(fd: fd, events: 0, revents: 0)
             while true {
                 let r = poll(&p, 1, -1)
@@ -43,15 +47,13 @@ public enum WorkerMain {
             }
             Glibc.kill(0, SIGKILL)
         }
-        thread.stackSize = 1 << 16
-        thread.start()
     }
 
     /// Every 200 ms in which plugin calls returned or none was running, sends the host a
     /// heartbeat: the watchdog then waits for the next one, so only a plugin call that does not
     /// return times out, never the check's own work between calls.
     private static func beat(_ channel: WorkerChannel) {
-        let thread = Thread {
+        DetachedThread.start {
             var last = CallCounter.returned
             var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
             while true {
@@ -63,7 +65,5 @@ public enum WorkerMain {
                 }
             }
         }
-        thread.stackSize = 1 << 16
-        thread.start()
     }
 }
