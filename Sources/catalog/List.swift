@@ -13,6 +13,7 @@ import TransitionCore
 /// `catalog list`: every animator, with its operations, duration, parameters and plugin file.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the animators of every plugin found.",
         discussion: """
             Plugins are loaded in a child process, so one that crashes or hangs is listed as an error \

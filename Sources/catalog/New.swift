@@ -14,6 +14,7 @@ import TransitionCore
 /// `catalog validate` as it stands.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new plugin project: one animator, a build file, a README, a transitions file and a test.",
         discussion: """
             The project's Makefile builds the plugin (`make`), validates it (`make test`) and draws a \

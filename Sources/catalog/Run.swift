@@ -14,6 +14,7 @@ import TransitionCore
 /// navigation, tab and modal drivers of a small app and shows each transition.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Play push, pop, present, dismiss and tab operations through the drivers of a small app.",
         discussion: """
             The app is a tab bar (one tab per --tabs name) whose tabs each hold a navigation \

@@ -14,6 +14,7 @@ import TransitionCore
 /// `catalog validate`: the animator contract suite, with each plugin in a child process.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check plugins against the animator contract.",
         discussion: """
             Each argument is a plugin file or an animator id (PLUGIN-ID:ANIMATOR-ID for a shadowed one, \
