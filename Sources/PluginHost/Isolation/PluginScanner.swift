@@ -74,28 +74,33 @@ public struct PluginScanner: Sendable {
     /// Scans `paths`, reusing cached records of unchanged files.
     public func scan(_ paths: [String]) -> Outcome {
         let cache = cacheFile.map(ScanCache.read) ?? [:]
-        var records: [String: ScanRecord] = [:]
-        records.reserveCapacity(paths.count)
+        // Each path's record by position; a path that is neither cached nor refused waits for the
+        // workers, and one that vanished meanwhile has none.
+        var found = [ScanRecord?](repeating: nil, count: paths.count)
         var stale: [String] = []
-        for path in paths {
+        for (i, path) in paths.enumerated() {
             let id = Self.identity(path)
             // A readable regular file with the identity of a cached record holds what was scanned:
             // the record stands without the file's header being read again.
             if let hit = cache[path], let id, id.regular, hit.size == id.size, hit.modified == id.modified,
                 hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0
             {
-                records[path] = hit
+                found[i] = hit
                 continue
             }
             if let problem = PluginFileCheck.problem(path) {
-                records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
+                found[i] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
             guard id != nil else { continue }
             stale.append(path)
         }
-        for record in scanInWorkers(stale) { records[record.path] = record }
-        let ordered = paths.compactMap { records[$0] }
+        if !stale.isEmpty {
+            var scanned: [String: ScanRecord] = [:]
+            for record in scanInWorkers(stale) { scanned[record.path] = record }
+            for (i, path) in paths.enumerated() where found[i] == nil { found[i] = scanned[path] }
+        }
+        let ordered = found.compactMap { $0 }
         if let cacheFile, !stale.isEmpty {
             var merged = cache
             for r in ordered where r.inode != nil { merged[r.path] = r }

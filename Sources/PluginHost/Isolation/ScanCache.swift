@@ -74,14 +74,18 @@ enum ScanCache {
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(st.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = false
+                    return
+                }
+                initialized += n
+            }
         }
-        return bytes
+        return complete ? bytes : nil
     }
 }
