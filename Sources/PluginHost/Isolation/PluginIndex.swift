@@ -48,7 +48,7 @@ public struct PluginIndex: Sendable {
     }
 
     /// Plugin ids held by more than one file, each copy with the id that reaches it.
-    public var copies: [PluginCopies] { PluginCopies.find(in: plugins.map { ($0.path, $0.id) }) }
+    public var copies: [PluginCopies] { PluginCopies.find(in: entries.compactMap { e in e.record.plugin.map { ($0.path, $0.id) } }) }
 
     /// `PLUGIN-ID`, or `PLUGIN-ID@N` for a later copy of a plugin held by several files.
     public func qualifiedPluginID(of plugin: PluginInfo) -> String {

@@ -101,7 +101,12 @@ public struct PluginScanner: Sendable {
             for record in scanInWorkers(stale) { scanned[record.path] = record }
             for (i, path) in paths.enumerated() where found[i] == nil { found[i] = scanned[path] }
         }
-        let ordered = found.compactMap { $0 }
+        // Moved out, not copied: a record holds many references.
+        var ordered: [ScanRecord] = []
+        ordered.reserveCapacity(found.count)
+        for i in found.indices {
+            if let record = found[i].take() { ordered.append(record) }
+        }
         if let cacheFile, !stale.isEmpty {
             var merged = cache
             for r in ordered where r.inode != nil { merged[r.path] = r }

@@ -25,8 +25,9 @@ enum ScanCache {
         guard let bytes = contents(of: path) else { return [:] }
         var byPath: [String: ScanRecord] = [:]
         do {
-            try decode(bytes, reserving: { byPath.reserveCapacity($0) }) { r in
-                if byPath.index(forKey: r.path) == nil { byPath[r.path] = r }
+            try decode(bytes, reserving: { byPath.reserveCapacity($0) }) { (r: consuming ScanRecord) in
+                let path = r.path
+                if byPath.index(forKey: path) == nil { byPath[path] = r }
             }
         } catch {
             return [:]
@@ -37,14 +38,14 @@ enum ScanCache {
     /// The records of a cache file's bytes.
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> [ScanRecord] {
         var records: [ScanRecord] = []
-        try decode(bytes, reserving: { records.reserveCapacity($0) }) { records.append($0) }
+        try decode(bytes, reserving: { records.reserveCapacity($0) }) { (r: consuming ScanRecord) in records.append(r) }
         return records
     }
 
     /// Passes each record of a cache file's bytes to `take`, after their number to `reserving`;
     /// throws, after some records perhaps, when the bytes are not a whole cache file.
     private static func decode(
-        _ bytes: [UInt8], reserving: (Int) -> Void, _ take: (ScanRecord) -> Void
+        _ bytes: [UInt8], reserving: (Int) -> Void, _ take: (consuming ScanRecord) -> Void
     ) throws(ByteReader.Malformed) {
         var r = ByteReader(bytes)
         try r.expect(magic)
