@@ -43,10 +43,15 @@ public struct PluginScanner: Sendable {
     public var cacheFile: String?
     /// Seconds one plugin may take to load.
     public var timeout: Double = 2
-    /// The most files one child process loads. Every library a process loads stays in its link
-    /// map and makes the next `dlopen` dearer, so a long list is scanned by several short-lived
-    /// children, which also run side by side.
-    public var batchSize = 250
+    /// The most files one child process loads. A child closes each library once it has read it
+    /// (a library that links the Swift runtime or leaves a thread running stays loaded), so its
+    /// link map stays short; the bound keeps what stays loaded bounded too. A list up to the
+    /// bound is shared among as many children as the machine has cores (see ``BatchPlan``).
+    public var batchSize = 1000
+
+    /// The fewest files worth a child process of their own: starting one costs about what
+    /// loading this many plugins does.
+    static let smallestBatch = 128
 
     /// Creates a scanner.
     public init(executable: String, cacheFile: String?) {
@@ -77,6 +82,7 @@ public struct PluginScanner: Sendable {
         var records: [String: ScanRecord] = [:]
         records.reserveCapacity(paths.count)
         var stale: [String] = []
+        var identities: [String: FileIdentity] = [:]
         for path in paths {
             let id = Self.identity(path)
             // A readable regular file with the identity of a cached record holds what was scanned:
@@ -91,10 +97,11 @@ public struct PluginScanner: Sendable {
                 records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
-            guard id != nil else { continue }
+            guard let id else { continue }
             stale.append(path)
+            identities[path] = id
         }
-        for record in scanInWorkers(stale) { records[record.path] = record }
+        for record in scanInWorkers(stale, identities: identities) { records[record.path] = record }
         let ordered = paths.compactMap { records[$0] }
         if let cacheFile, !stale.isEmpty {
             var merged = cache
@@ -104,9 +111,12 @@ public struct PluginScanner: Sendable {
         return Outcome(records: ordered, scanned: stale)
     }
 
-    /// The identity of a file: device, inode, size and modification time; whether it is a regular
-    /// file, and whether its mode lets every user read it.
-    static func identity(_ path: String) -> (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool, readableByAll: Bool)? {
+    /// What identifies the content of a file: device, inode, size and modification time; whether
+    /// it is a regular file, and whether its mode lets every user read it.
+    typealias FileIdentity = (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool, readableByAll: Bool)
+
+    /// The identity of the file at `path`, nil when it cannot be read.
+    static func identity(_ path: String) -> FileIdentity? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }
         return (
@@ -115,76 +125,114 @@ public struct PluginScanner: Sendable {
         )
     }
 
-    /// Scans `paths` in batches of at most ``batchSize`` files, each in a child process of its own,
-    /// as many children at once as the machine has cores.
-    private func scanInWorkers(_ paths: [String]) -> [ScanRecord] {
+    /// Scans `paths` in batches (see ``BatchPlan``), each in a child process of its own, as many
+    /// children at once as the machine has cores. Each record carries the identity `identities`
+    /// gives its file, taken before it was loaded: a file replaced while it is scanned is then
+    /// scanned again by the next run.
+    private func scanInWorkers(_ paths: [String], identities: [String: FileIdentity]) -> [ScanRecord] {
         guard !paths.isEmpty else { return [] }
         // The worker loads by absolute path: a plugin that changes directory cannot hide the next one.
         let original = Dictionary(paths.map { (AbsolutePath.resolve($0), $0) }, uniquingKeysWith: { a, _ in a })
         let absolute = paths.map(AbsolutePath.resolve)
-        let size = max(1, batchSize)
-        let batches = stride(from: 0, to: absolute.count, by: size).map { Array(absolute[$0..<min($0 + size, absolute.count)]) }
-        guard batches.count > 1 else { return scanBatch(batches[0], original: original) }
+        let ranges = BatchPlan.ranges(count: absolute.count, cores: Self.cores, largest: batchSize, smallest: Self.smallestBatch)
+        let batches = ranges.map { Array(absolute[$0]) }
+        guard batches.count > 1 else { return scanBatch(batches[0], original: original, identities: identities) }
         let results = BatchResults(count: batches.count)
         DispatchQueue.concurrentPerform(iterations: batches.count) { i in
-            results.set(i, scanBatch(batches[i], original: original))
+            results.set(i, scanBatch(batches[i], original: original, identities: identities))
         }
         return results.all
     }
 
-    /// Scans one batch: a worker loads the files in order; when one crashes or hangs, it is
-    /// recorded as failed and a new worker goes on with the files after it.
-    private func scanBatch(_ batch: [String], original: [String: String]) -> [ScanRecord] {
+    /// The processors online.
+    static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// Scans one batch: a worker loads the files in order, sending one record per file; when it
+    /// crashes or hangs, the file without a record is recorded as failed and a new worker goes on
+    /// with the files after it.
+    private func scanBatch(_ batch: [String], original: [String: String], identities: [String: FileIdentity]) -> [ScanRecord] {
         var records: [ScanRecord] = []
         records.reserveCapacity(batch.count)
         var position = 0
         while position < batch.count {
-            let worker: WorkerProcess
-            do {
-                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(WorkerRequest.scan(paths: Array(batch[position...])))))
-            } catch {
-                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(error)") }
+            let rest = Array(batch[position...])
+            var taken = 0
+            let stop = runWorker(ScanRequest(paths: rest, unloads: true)) { record in
+                guard taken < rest.count, record.path == rest[taken] else { return }
+                records.append(finished(record, original: original, identities: identities))
+                taken += 1
             }
-            var begun = false
-            var ending = WorkerProcess.Ending.exited(0)
-            events: while true {
-                switch worker.next(timeout: timeout) {
-                case .report(let bytes):
-                    guard position < batch.count else { continue }
-                    let path = batch[position]
-                    if let begin = ScanMessage.beginPath(bytes) {
-                        begun = begin == path
-                        continue
-                    }
-                    guard begun, let body = ScanMessage.recordBytes(bytes), var record = try? ScanRecord(binary: body), record.path == path else { continue }
-                    record.path = original[path] ?? path
-                    record.plugin?.path = record.path
-                    if let e = record.error, e.path == path {
-                        record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
-                    }
-                    if let id = Self.identity(path) {
-                        (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
-                    }
-                    records.append(record)
-                    position += 1
-                    begun = false
-                case .forged: continue
-                case .ended(let e):
-                    ending = e
-                    break events
-                }
-            }
+            position += taken
             guard position < batch.count else { break }
             let culprit = batch[position]
-            let reason: String = if case .timedOut = ending {
-                "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
-            } else {
-                "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
-            }
-            records.append(failed(original[culprit] ?? culprit, .crashed, reason))
+            records.append(failed(original[culprit] ?? culprit, .crashed, reason(for: stop, loading: culprit)))
             position += 1
         }
         return records
+    }
+
+    /// How a scan worker stopped.
+    private enum Stop {
+        /// It could not be started.
+        case cannotStart(String)
+        /// It ended.
+        case ended(WorkerProcess.Ending)
+    }
+
+    /// Runs one scan worker for `request`, handing each record it sends to `take`, until the
+    /// worker ends.
+    private func runWorker(_ request: ScanRequest, take: (ScanRecord) -> Void) -> Stop {
+        let worker: WorkerProcess
+        do {
+            worker = try WorkerProcess(executable: executable, request: request.bytes)
+        } catch {
+            return .cannotStart(String(describing: error))
+        }
+        while true {
+            switch worker.next(timeout: timeout) {
+            case .report(let bytes):
+                guard let body = ScanMessage.recordBytes(bytes), let record = try? ScanRecord(binary: body) else { continue }
+                take(record)
+            case .forged: continue
+            case .ended(let e): return .ended(e)
+            }
+        }
+    }
+
+    /// The record a worker sent, with the path as the caller gave it and the file's identity.
+    private func finished(_ sent: ScanRecord, original: [String: String], identities: [String: FileIdentity]) -> ScanRecord {
+        var record = sent
+        let path = sent.path
+        record.path = original[path] ?? path
+        record.plugin?.path = record.path
+        if let e = record.error, e.path == path {
+            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+        }
+        if let id = identities[record.path] ?? Self.identity(path) {
+            (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
+        }
+        return record
+    }
+
+    /// Why the worker that was loading `culprit` stopped without its record. A worker that
+    /// crashed or exited may have done so in the library's destructors, when the scan closed it: a
+    /// worker that keeps the library loaded tells the two apart.
+    private func reason(for stop: Stop, loading culprit: String) -> String {
+        switch stop {
+        case .cannotStart(let why):
+            return "cannot start the scanner: \(why)"
+        case .ended(.timedOut):
+            return "loading or unloading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry, init, duration or a destructor)"
+        case .ended(let ending):
+            let what = ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)"
+            var loads = false
+            _ = runWorker(ScanRequest(paths: [culprit], unloads: false)) { record in
+                loads = record.path == culprit && record.error == nil
+            }
+            return loads
+                ? "the plugin \(what) while it was unloaded (in a destructor that dlclose runs: __attribute__((destructor)), a C++ static object or an atexit handler)"
+                : "the plugin \(what) while loading"
+        }
     }
 
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
@@ -196,12 +244,9 @@ public struct PluginScanner: Sendable {
     }
 }
 
-/// The messages of the scan worker, one per packet on the report channel: `B` and the path of
-/// the file it begins to load, then `R` and the file's `ScanRecord` in its binary form.
+/// The messages of the scan worker, one per packet on the report channel: `R` and the
+/// `ScanRecord` of a file in its binary form, once the worker is done with the file.
 enum ScanMessage {
-    /// The packet that says the worker begins loading `path`.
-    static func begin(_ path: String) -> [UInt8] { [UInt8(ascii: "B")] + Array(path.utf8) }
-
     /// The packet that carries what loading a file learned.
     static func record(_ record: ScanRecord) -> [UInt8] {
         var w = ByteWriter(capacity: 512)
@@ -215,23 +260,25 @@ enum ScanMessage {
         guard bytes.first == UInt8(ascii: "R") else { return nil }
         return Array(bytes.dropFirst())
     }
-
-    /// The path of a begin packet, or nil for any other packet.
-    static func beginPath(_ bytes: [UInt8]) -> String? {
-        guard bytes.first == UInt8(ascii: "B") else { return nil }
-        return String(decoding: bytes[1...], as: UTF8.self)
-    }
 }
 
-/// The child side of scanning: loads each plugin in turn and reports what it learned.
-public enum ScanWorker {
-    /// Scans `paths`, reporting on the report channel.
-    static func run(paths: [String], reporter: Reporter) {
-        for path in paths {
-            reporter.write(Data(ScanMessage.begin(path)))
+/// The child side of scanning: loads each plugin in turn, reads what a listing shows (its
+/// descriptor and each animator's default duration) and reports it. Then it closes the library
+/// again, as a program that only looks at plugins does, so the loader's list of loaded objects
+/// stays short and the process never holds more than one plugin's mappings. A library is left
+/// loaded when closing it is not safe: it links the Swift runtime (which keeps pointers into
+/// every Swift image), or it left a thread running (which would run on in unmapped code).
+enum ScanWorker {
+    /// Scans the files of `request`, reporting on `channel`. A file's record is sent once the
+    /// library is closed, so a crash in its destructors is charged to it.
+    static func run(_ request: ScanRequest, channel: WorkerChannel) {
+        let counter = ThreadCount()
+        let threads = counter?.current
+        for path in request.paths {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
-                let library = try PluginLibrary.load(path: path)
+                // The host checked the file just before (`PluginFileCheck`): it is not read again.
+                let (library, handle) = try PluginLibrary.loadUnshared(path: path, fileChecked: true)
                 record.plugin = library.info
                 record.warnings = library.problems
                 for animator in library.animators {
@@ -243,11 +290,17 @@ public enum ScanWorker {
                     let d = animator.duration(context)
                     record.durations[animator.id] = d.isFinite ? d : -1
                 }
+                if request.unloads, PluginLibrary.linksSwiftRuntime(handle) == false, threads != nil, counter?.current == threads {
+                    CallCounter.enter()
+                    dlclose(handle)
+                    CallCounter.leave()
+                    ProcessState.restore()
+                }
             } catch {
                 record.error = error
             }
             fflush(nil)
-            reporter.write(Data(ScanMessage.record(record)))
+            channel.send(ScanMessage.record(record))
         }
     }
 }

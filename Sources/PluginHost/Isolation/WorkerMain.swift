@@ -16,13 +16,14 @@ public enum WorkerMain {
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
         watchHost(channel)
         beat(channel)
+        if let scan = ScanRequest(bytes: channel.request) {
+            ScanWorker.run(scan, channel: channel)
+            return 0
+        }
         let reporter = Reporter(channel: channel)
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
         switch request {
         case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
-        case .scan(let paths):
-            ScanWorker.run(paths: paths, reporter: reporter)
-            return 0
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
         case .sample(let r): return SamplingWorker.run(r, channel: channel)
         case .session(let r): return SessionWorker.run(r, channel: channel)
