@@ -3,8 +3,9 @@ import PluginHost
 import TestSupport
 import Testing
 
-/// A scan worker closes each library once it has read it. What a library does when it is closed,
-/// or what it leaves running, must still cost only that file.
+/// A scan worker closes each library once it has read it, and sends its records several to a
+/// packet. What a library does when it is closed, what it leaves running, and a crash or a hang
+/// while records are held back must still cost only that file.
 @Suite("scanning closes each library it has read")
 struct ScanUnloadTests {
     /// Scans the fixtures `names` in one worker, in order.
@@ -39,6 +40,37 @@ struct ScanUnloadTests {
         #expect(records[0].error?.reason.contains("crashed with SIGSEGV") == true)
         #expect(records[0].error?.reason.contains("while loading") == true, "\(String(describing: records[0].error))")
         #expect(records[1].error == nil)
+    }
+
+    @Test("a crash after files whose records were held back is charged to the file that crashed")
+    func crashAfterHeldRecords() throws {
+        let records = try scan(["global_state", "shadows_fade", "prints_to_stdout", "crash_on_load", "slow_step"])
+        #expect(records.map { $0.error != nil } == [false, false, false, true, false], "\(records.map { $0.error?.description ?? "ok" })")
+        #expect(records[3].error?.reason.contains("while loading") == true)
+    }
+
+    @Test("a plugin whose init never returns costs its own file; the files before and after it are listed")
+    func hangAfterHeldRecords() throws {
+        let names = ["global_state", "shadows_fade", "hang_in_init", "prints_to_stdout"]
+        let dir = try FixturePlugins.directory(with: names)
+        let paths = names.map { dir + "/" + $0 + ".so" }
+        var scanner = PluginScanner(executable: TestEnvironment.catalogExecutable, cacheFile: nil)
+        scanner.timeout = 1
+        let records = scanner.scan(paths).records
+        #expect(records.map(\.path) == paths)
+        #expect(records.map { $0.error != nil } == [false, false, true, false], "\(records.map { $0.error?.description ?? "ok" })")
+        #expect(records[2].error?.reason.contains("did not finish within 1 s") == true, "\(String(describing: records[2].error))")
+    }
+
+    @Test("the scan calls a plugin's deinit before it closes the library")
+    func deinitBeforeUnloading() throws {
+        let dir = try FixturePlugins.directory(with: ["counts_loads"])
+        let counter = dir + "/unloads.txt"
+        let result = try CLI.run(
+            ["list", "--no-builtins", "--no-cache", "--plugin-path", dir], environment: ["TC_UNLOAD_COUNTER": counter])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("counted-fade"))
+        #expect((try? String(contentsOfFile: counter, encoding: .utf8)) == "deinit\n")
     }
 
     @Test("a library that left a thread running is kept loaded, so the files after it are not blamed for its crash")

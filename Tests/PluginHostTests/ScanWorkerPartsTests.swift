@@ -13,13 +13,13 @@ import Glibc
 struct ScanWorkerPartsTests {
     @Test("a scan request survives its binary form", arguments: [true, false])
     func requestRoundTrip(unloads: Bool) throws {
-        let request = ScanRequest(paths: ["/a/libé.so", "/b c/d.so", ""], unloads: unloads)
+        let request = ScanRequest(paths: ["/a/libé.so", "/b c/d.so", ""], unloads: unloads, alone: unloads ? 0 : 32)
         #expect(ScanRequest(bytes: request.bytes) == request)
     }
 
     @Test("a JSON request, a short or a padded scan request is not read as a scan")
     func requestRefusesOtherBytes() {
-        let bytes = ScanRequest(paths: ["/a.so", "/b.so"], unloads: true).bytes
+        let bytes = ScanRequest(paths: ["/a.so", "/b.so"], unloads: true, alone: 1).bytes
         #expect(ScanRequest(bytes: Array(#"{"validate":{}}"#.utf8)) == nil)
         #expect(ScanRequest(bytes: Array(bytes.dropLast())) == nil)
         #expect(ScanRequest(bytes: bytes + [0]) == nil)

@@ -154,19 +154,34 @@ public struct PluginScanner: Sendable {
         var records: [ScanRecord] = []
         records.reserveCapacity(batch.count)
         var position = 0
+        var alone = 0
         while position < batch.count {
             let rest = Array(batch[position...])
             var taken = 0
-            let stop = runWorker(ScanRequest(paths: rest, unloads: true)) { record in
+            let stop = runWorker(ScanRequest(paths: rest, unloads: true, alone: alone)) { record in
                 guard taken < rest.count, record.path == rest[taken] else { return }
                 records.append(finished(record, original: original, identities: identities))
                 taken += 1
             }
             position += taken
             guard position < batch.count else { break }
-            let culprit = batch[position]
-            records.append(failed(original[culprit] ?? culprit, .crashed, reason(for: stop, loading: culprit)))
-            position += 1
+            switch stop {
+            case .cannotStart(let why):
+                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(why)") }
+            case .ended(let ending, let stalled):
+                // The worker may have held back records of files after the one it stopped in:
+                // unless it said a call stalled, its files are scanned again with each record sent
+                // alone, which names the file exactly.
+                let timedOut = if case .timedOut = ending { true } else { false }
+                if alone == 0 && !(stalled && timedOut) {
+                    alone = RecordOutbox.limit
+                    continue
+                }
+                let culprit = batch[position]
+                records.append(failed(original[culprit] ?? culprit, .crashed, reason(for: ending, loading: culprit)))
+                position += 1
+                alone = 0
+            }
         }
         return records
     }
@@ -175,8 +190,8 @@ public struct PluginScanner: Sendable {
     private enum Stop {
         /// It could not be started.
         case cannotStart(String)
-        /// It ended.
-        case ended(WorkerProcess.Ending)
+        /// It ended; `stalled` when the last packet it sent said a plugin call had stalled.
+        case ended(WorkerProcess.Ending, stalled: Bool)
     }
 
     /// Runs one scan worker for `request`, handing each record it sends to `take`, until the
@@ -188,13 +203,15 @@ public struct PluginScanner: Sendable {
         } catch {
             return .cannotStart(String(describing: error))
         }
+        var stalled = false
         while true {
             switch worker.next(timeout: timeout) {
             case .report(let bytes):
-                guard let body = ScanMessage.recordBytes(bytes), let record = try? ScanRecord(binary: body) else { continue }
-                take(record)
+                guard let packet = ScanMessage.records(bytes) else { continue }
+                for record in packet.records { take(record) }
+                if packet.stalled || !packet.records.isEmpty { stalled = packet.stalled }
             case .forged: continue
-            case .ended(let e): return .ended(e)
+            case .ended(let e): return .ended(e, stalled: stalled)
             }
         }
     }
@@ -217,22 +234,18 @@ public struct PluginScanner: Sendable {
     /// Why the worker that was loading `culprit` stopped without its record. A worker that
     /// crashed or exited may have done so in the library's destructors, when the scan closed it: a
     /// worker that keeps the library loaded tells the two apart.
-    private func reason(for stop: Stop, loading culprit: String) -> String {
-        switch stop {
-        case .cannotStart(let why):
-            return "cannot start the scanner: \(why)"
-        case .ended(.timedOut):
-            return "loading or unloading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry, init, duration or a destructor)"
-        case .ended(let ending):
-            let what = ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)"
-            var loads = false
-            _ = runWorker(ScanRequest(paths: [culprit], unloads: false)) { record in
-                loads = record.path == culprit && record.error == nil
-            }
-            return loads
-                ? "the plugin \(what) while it was unloaded (in a destructor that dlclose runs: __attribute__((destructor)), a C++ static object or an atexit handler)"
-                : "the plugin \(what) while loading"
+    private func reason(for ending: WorkerProcess.Ending, loading culprit: String) -> String {
+        if case .timedOut = ending {
+            return "loading or unloading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry, init, duration, deinit or a destructor)"
         }
+        let what = ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)"
+        var loads = false
+        _ = runWorker(ScanRequest(paths: [culprit], unloads: false, alone: 1)) { record in
+            loads = record.path == culprit && record.error == nil
+        }
+        return loads
+            ? "the plugin \(what) while it was unloaded (in its deinit or a destructor that dlclose runs: __attribute__((destructor)), a C++ static object or an atexit handler)"
+            : "the plugin \(what) while loading"
     }
 
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
@@ -244,37 +257,46 @@ public struct PluginScanner: Sendable {
     }
 }
 
-/// The messages of the scan worker, one per packet on the report channel: `R` and the
-/// `ScanRecord` of a file in its binary form, once the worker is done with the file.
+/// The messages of the scan worker, one per packet on the report channel: `R` and one or more
+/// `ScanRecord`s in their binary form, each taken once the worker is done with its file; or `S`
+/// and the records held so far, when a plugin call has stalled.
 enum ScanMessage {
-    /// The packet that carries what loading a file learned.
-    static func record(_ record: ScanRecord) -> [UInt8] {
-        var w = ByteWriter(capacity: 512)
-        w.byte(UInt8(ascii: "R"))
-        record.write(to: &w)
-        return w.bytes
-    }
+    /// The first byte of a record packet.
+    static let tag = UInt8(ascii: "R")
 
-    /// The record bytes of a record packet, or nil for any other packet.
-    static func recordBytes(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.first == UInt8(ascii: "R") else { return nil }
-        return Array(bytes.dropFirst())
+    /// The first byte of the packet sent when a plugin call stalls.
+    static let stallTag = UInt8(ascii: "S")
+
+    /// The records of a record or stall packet, in order, and whether it says a call stalled;
+    /// nil for any other packet or a damaged one.
+    static func records(_ bytes: [UInt8]) -> (records: [ScanRecord], stalled: Bool)? {
+        guard let first = bytes.first, first == tag || first == stallTag else { return nil }
+        var r = ByteReader(bytes)
+        var records: [ScanRecord] = []
+        do {
+            _ = try r.byte()
+            while !r.isAtEnd { records.append(try ScanRecord(reading: &r)) }
+        } catch {
+            return nil
+        }
+        return (records, first == stallTag)
     }
 }
 
 /// The child side of scanning: loads each plugin in turn, reads what a listing shows (its
-/// descriptor and each animator's default duration) and reports it. Then it closes the library
-/// again, as a program that only looks at plugins does, so the loader's list of loaded objects
+/// descriptor and each animator's default duration) and reports it. Then it calls the plugin's
+/// deinit and closes the library again, as a program that only looks at plugins does, so the loader's list of loaded objects
 /// stays short and the process never holds more than one plugin's mappings. A library is left
 /// loaded when closing it is not safe: it links the Swift runtime (which keeps pointers into
 /// every Swift image), or it left a thread running (which would run on in unmapped code).
 enum ScanWorker {
-    /// Scans the files of `request`, reporting on `channel`. A file's record is sent once the
-    /// library is closed, so a crash in its destructors is charged to it.
+    /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
+    /// record is taken once the library is closed, so a crash in its destructors is charged to it.
     static func run(_ request: ScanRequest, channel: WorkerChannel) {
         let counter = ThreadCount()
         let threads = counter?.current
-        for path in request.paths {
+        RecordOutbox.shared.activate()
+        for (index, path) in request.paths.enumerated() {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
                 // The host checked the file just before (`PluginFileCheck`): it is not read again.
@@ -290,9 +312,12 @@ enum ScanWorker {
                     let d = animator.duration(context)
                     record.durations[animator.id] = d.isFinite ? d : -1
                 }
-                if request.unloads, PluginLibrary.linksSwiftRuntime(handle) == false, threads != nil, counter?.current == threads {
+                if request.unloads, PluginLibrary.linksSwiftRuntime(handle) == false {
+                    // The plugin's deinit comes before unloading, as the ABI promises; it may stop
+                    // the threads init started.
                     CallCounter.enter()
-                    dlclose(handle)
+                    if let deinitialize = library.plugin.pointee.`deinit` { deinitialize(library.plugin) }
+                    if threads != nil, counter?.current == threads { dlclose(handle) }
                     CallCounter.leave()
                     ProcessState.restore()
                 }
@@ -300,7 +325,7 @@ enum ScanWorker {
                 record.error = error
             }
             fflush(nil)
-            channel.send(ScanMessage.record(record))
+            RecordOutbox.shared.add(record, sendingNow: index < request.alone || index == request.paths.count - 1, to: channel)
         }
     }
 }
