@@ -228,15 +228,16 @@ print()
 // MARK: Start-up
 
 let emptySwift = cpuMs("Startup/empty-swift/run")
+let essentialsSwift = cpuMs("Startup/essentials-swift/run")
 let listWarm = cpuMs("Startup/catalog-list/warm")
 let pngCommand = cpuMs("Command/preview-png/run")
 let htmlCommand = cpuMs("Command/preview-html/run")
 if emptySwift != nil || listWarm != nil {
     print("## Start-up and whole commands\n")
     print("CPU ms (wall ms in brackets).\n")
-    print("| empty Swift program | `catalog list` (built-ins, warm cache) | list ÷ empty | `preview --format html` | `preview --format png` | png ÷ html |")
-    print("|---:|---:|---:|---:|---:|---:|")
-    print("| \(fmt(emptySwift, 2)) (\(fmt(wallMs("Startup/empty-swift/run"), 2))) | \(fmt(listWarm, 2)) (\(fmt(wallMs("Startup/catalog-list/warm"), 2))) | \(ratio(listWarm, emptySwift)) | \(fmt(htmlCommand, 2)) | \(fmt(pngCommand, 2)) | \(ratio(pngCommand, htmlCommand)) |")
+    print("| empty Swift program | FoundationEssentials program | `catalog list` (built-ins, warm cache) | list ÷ empty | list ÷ essentials | `preview --format html` | `preview --format png` | png ÷ html |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| \(fmt(emptySwift, 2)) (\(fmt(wallMs("Startup/empty-swift/run"), 2))) | \(fmt(essentialsSwift, 2)) (\(fmt(wallMs("Startup/essentials-swift/run"), 2))) | \(fmt(listWarm, 2)) (\(fmt(wallMs("Startup/catalog-list/warm"), 2))) | \(ratio(listWarm, emptySwift)) | \(ratio(listWarm, essentialsSwift)) | \(fmt(htmlCommand, 2)) | \(fmt(pngCommand, 2)) | \(ratio(pngCommand, htmlCommand)) |")
     print()
 }
 

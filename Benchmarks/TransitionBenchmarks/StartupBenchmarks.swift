@@ -2,7 +2,8 @@ import Benchmark
 import Foundation
 
 /// Start-up: `catalog list` with the built-in plugins and a warm scan cache, against the anchor it
-/// is read against, a Swift program that does nothing (`Benchmarks/Fixtures/empty.swift`).
+/// is read against, a Swift program that does nothing (`Benchmarks/Fixtures/empty.swift`), and
+/// against one that loads the libraries `catalog` loads and does nothing (`essentials.swift`).
 func registerStartupBenchmarks() {
     let empty = Prepared<String>()
     Benchmark("Startup/empty-swift/run", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
@@ -12,6 +13,16 @@ func registerStartupBenchmarks() {
         }
     } setup: {
         try empty.prepare { try BenchEnvironment.program("empty") }
+    }
+
+    let essentials = Prepared<String>()
+    Benchmark("Startup/essentials-swift/run", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
+        measuringProcessCPU(benchmark) {
+            let status = try BenchEnvironment.run(essentials.value, [])
+            if status != 0 { throw BenchError("\(essentials.value) ended with status \(status)") }
+        }
+    } setup: {
+        try essentials.prepare { try BenchEnvironment.program("essentials") }
     }
 
     let cache = Prepared<String>()

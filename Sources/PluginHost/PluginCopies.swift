@@ -17,16 +17,18 @@ public struct PluginCopies: Sendable, Hashable, CustomStringConvertible {
 
     /// The plugin ids claimed by more than one file, given plugins highest precedence first.
     public static func find(in plugins: [(path: String, pluginID: String)]) -> [PluginCopies] {
-        var order: [String] = []
-        var paths: [String: [String]] = [:]
-        for (path, id) in plugins where !id.isEmpty {
-            if paths[id] == nil { order.append(id) }
-            paths[id, default: []].append(path)
+        // The position of each id's first file, and the later files of the ids seen again.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(plugins.count)
+        var later: [Int: [String]] = [:]
+        for (i, (path, id)) in plugins.enumerated() where !id.isEmpty {
+            if let f = first[id] {
+                later[f, default: []].append(path)
+            } else {
+                first[id] = i
+            }
         }
-        return order.compactMap { id in
-            let files = paths[id]!
-            return files.count > 1 ? PluginCopies(pluginID: id, paths: files) : nil
-        }
+        return later.keys.sorted().map { f in PluginCopies(pluginID: plugins[f].pluginID, paths: [plugins[f].path] + later[f]!) }
     }
 
     /// The id that reaches the plugin file `path` among `copies`: `PLUGIN-ID@N` for a later copy,

@@ -116,9 +116,12 @@ public struct PluginSearchPath: Sendable, Hashable {
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let resolvedBase = PluginLibrary.canonicalPath(base)
+        // A folder that is its own resolved path (no link on the way) gives each plain file's
+        // path as its resolved path: one string for both.
+        let resolvedIsBase = resolvedBase == base
         return names.sorted { $0.name < $1.name }.map { name, plain in
             let path = base + "/" + name
-            return (path, plain ? resolvedBase + "/" + name : PluginLibrary.canonicalPath(path))
+            return (path, plain ? (resolvedIsBase ? path : resolvedBase + "/" + name) : PluginLibrary.canonicalPath(path))
         }
     }
 
@@ -160,6 +163,7 @@ public struct PluginCatalog: Sendable {
         /// The shadowings among plugins given highest precedence first, each with its animator ids.
         public static func find(in plugins: [(path: String, animatorIDs: [String])]) -> [Shadowing] {
             var owner: [String: String] = [:]
+            owner.reserveCapacity(plugins.count)
             var found: [Shadowing] = []
             for (path, ids) in plugins {
                 for id in ids {

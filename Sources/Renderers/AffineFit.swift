@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// The 2D affine placement closest to where a view's card is drawn: a position, a rotation and

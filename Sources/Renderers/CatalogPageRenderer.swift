@@ -110,6 +110,6 @@ public struct CatalogPageRenderer: Sendable {
 
     /// Plugin text made safe inside a code span: no backticks, pipes or line breaks.
     static func code(_ s: String) -> String {
-        String(text(s).replacingOccurrences(of: "\\", with: "").map { $0 == "`" ? "'" : $0 }).replacingOccurrences(of: "|", with: "\\|")
+        String(text(s).replacing("\\", with: "").map { $0 == "`" ? "'" : $0 }).replacing("|", with: "\\|")
     }
 }

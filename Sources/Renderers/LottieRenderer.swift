@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 /// A Lottie (bodymovin) JSON animation of a timeline, for Lottie players on iOS, Android and

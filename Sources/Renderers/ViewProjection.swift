@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// Where a view's card lands on screen: points of the card, given in the coordinates its face

@@ -111,14 +111,60 @@ public struct ByteReader: Sendable {
     /// A length-prefixed string that must be valid UTF-8.
     @inlinable
     public mutating func string() throws(Malformed) -> String {
+        try string(length: try length())
+    }
+
+    /// A length-prefixed string that must be valid UTF-8; `known` itself, without new storage,
+    /// when the bytes are those of `known` (as a field repeating a record's path is).
+    @inlinable
+    public mutating func string(sameAs known: String) throws(Malformed) -> String {
         let n = try length()
+        let start = position
+        let same = known.utf8.count == n
+            && (known.utf8.withContiguousStorageIfAvailable { k in
+                bytes.withUnsafeBufferPointer { b in k.elementsEqual(UnsafeBufferPointer(rebasing: b[start..<start + n])) }
+            } ?? false)
+        guard same else { return try string(length: n) }
+        position += n
+        return known
+    }
+
+    /// The next `n` bytes, which the caller checked are there, as a string that must be valid UTF-8.
+    @inlinable
+    mutating func string(length n: Int) throws(Malformed) -> String {
         let start = position
         position += n
         let text = bytes.withUnsafeBufferPointer { buffer in
-            String(validating: UnsafeBufferPointer(rebasing: buffer[start..<start + n]), as: UTF8.self)
+            Self.text(UnsafeBufferPointer(rebasing: buffer[start..<start + n]))
         }
         guard let text else { throw fail("a string is not UTF-8") }
         return text
+    }
+
+    /// The text of `utf8`, or nil when it is not valid UTF-8. ASCII, by far the most common, is
+    /// recognised eight bytes at a time and needs no further validation.
+    @inlinable
+    static func text(_ utf8: UnsafeBufferPointer<UInt8>) -> String? {
+        guard isASCII(utf8) else { return String(validating: utf8, as: UTF8.self) }
+        return String(decoding: utf8, as: UTF8.self)
+    }
+
+    /// True when every byte is below 0x80.
+    @inlinable
+    static func isASCII(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = utf8.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var i = 0
+        var bits: UInt64 = 0
+        while i + 8 <= utf8.count {
+            bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < utf8.count {
+            bits |= UInt64(utf8[i])
+            i += 1
+        }
+        return bits & 0x8080_8080_8080_8080 == 0
     }
 
     /// nil after a 0, or the value `read` reads after a 1.

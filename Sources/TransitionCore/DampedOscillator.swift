@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The closed-form motion of a damped harmonic oscillator x'' + 2ζω0 x' + ω0² x = 0, where x is
 /// the displacement from the rest position.

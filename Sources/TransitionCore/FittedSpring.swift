@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A spring from 0 to 1 stretched over a whole transition, in the manner of UIKit's
 /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`, in normalised

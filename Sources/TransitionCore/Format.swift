@@ -18,4 +18,18 @@ public enum Format {
         }
         return text == "-0" ? "0" : text
     }
+
+    /// `value` with exactly `decimals` decimals, rounded half away from zero: 3.0, 0.25, -1.50.
+    public static func fixed(_ value: Double, decimals: Int) -> String {
+        guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded()
+        guard scaled < 9e18 else { return String(value) }
+        let digits = String(UInt64(scaled))
+        let padded = String(repeating: "0", count: max(0, decimals + 1 - digits.count)) + digits
+        let whole = padded.dropLast(decimals)
+        let sign = value < 0 && scaled != 0 ? "-" : ""
+        return decimals == 0 ? sign + whole : sign + whole + "." + padded.suffix(decimals)
+    }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A new plugin project, as `catalog new NAME --lang c|swift|rust` writes it: a build file, one
 /// animator with a parameter, per-transition state and a view it makes, a README, a transitions
@@ -72,7 +76,7 @@ public struct PluginProject: Sendable {
     }
 
     /// The name in snake_case, for C and Rust identifiers: "card-stack" is "card_stack".
-    public var snakeName: String { name.replacingOccurrences(of: "-", with: "_") }
+    public var snakeName: String { name.replacing("-", with: "_") }
 
     /// The plugin's id.
     public var pluginID: String { "org.example." + name }
@@ -119,6 +123,6 @@ public struct PluginProject: Sendable {
             ("{{INCLUDE}}", locations.includeDirectory), ("{{SDK}}", locations.sdkDirectory),
             ("{{CATALOG}}", locations.catalogExecutable),
         ]
-        return values.reduce(template) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
+        return values.reduce(template) { $0.replacing($1.0, with: $1.1) }
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A height at which a bottom sheet rests, as UIKit's `UISheetPresentationController.Detent`:
 /// the host's choice of where a custom presentation's screen ends, given to the animator as the
@@ -29,7 +33,7 @@ public enum SheetDetent: Sendable, Hashable, CustomStringConvertible {
     /// A detent written as `medium`, `large` or a fraction such as `0.4`.
     /// - Throws: `Error` for any other word, and for a fraction that is not in (0, 1].
     public init(parsing text: String) throws(Error) {
-        let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let word = text.trimmingWhitespace().lowercased()
         switch word {
         case "medium": self = .medium
         case "large": self = .large

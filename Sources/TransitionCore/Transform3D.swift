@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A 4x4 transform, column-major, applied about a view's centre with points as column vectors.
 /// Axes: +x right, +y down, +z towards the viewer.

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A transitions source read from a JSON file of rules, checked against a catalog of animators
 /// when it is loaded. The first rule matching a request decides:
@@ -100,9 +104,8 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
 
     /// Parses and checks a transitions file.
     ///
-    /// The text is read with Foundation's `JSONDecoder`; `JSONSerialization` locates syntax
-    /// errors. Both accept a trailing comma before a closing bracket, and when a key appears twice
-    /// in one object, one of its values is used. Parameter values are listed in the order the
+    /// The text is read with `JSONDecoder`; a syntax error is located to its line and column
+    /// against RFC 8259's grammar. When a key appears twice in one object, one of its values is used. Parameter values are listed in the order the
     /// animator declares its parameters.
     ///
     /// - Parameters:
@@ -137,7 +140,7 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
                 case .error, .emptyInput: break decoding
                 }
             }
-            let (line, column) = Loader.position(of: offset, in: array[...])
+            let (line, column) = JSONSyntax.position(of: offset, in: array[...])
             throw Error(fileName: fileName, keyPath: "", message: "not UTF-8 text: invalid byte at line \(line), column \(column)")
         }
         try self.init(json: text, fileName: fileName, catalog: catalog)
@@ -294,56 +297,27 @@ private struct Loader {
         if data.allSatisfy(whitespace.contains) {
             throw Problem(keyPath: "", message: "malformed JSON: the text is empty; expected a JSON object")
         }
+        // Syntax first: it locates the error, and the decoder must not see text nested too deep.
+        if let syntax = syntaxError(in: data) { throw Problem(keyPath: "", message: syntax) }
         let decoder = JSONDecoder()
         decoder.userInfo[Document.catalogKey] = catalog
         do {
             return try decoder.decode(Document.self, from: data).rules
         } catch {
-            let syntax = syntaxError(in: data)
-            if let syntax, syntax.location != nil { throw Problem(keyPath: "", message: syntax.message) }
             if let problem = error as? Problem { throw problem }
-            if let syntax { throw Problem(keyPath: "", message: syntax.message) }
             throw unreadable(error)
         }
     }
 
-    /// Why `JSONSerialization` refuses `data`, in a message naming the line and column when it
-    /// reports an offset (`around character 30`) or a line and column; nil when it accepts it.
-    static func syntaxError(in data: Data) -> (message: String, location: (line: Int, column: Int)?)? {
-        let description: String
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return nil
-        } catch {
-            description = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-                ?? error.localizedDescription
-        }
-        var reason = description
-        var location: (line: Int, column: Int)?
-        if let around = description.range(of: " around ") {
-            reason = String(description[..<around.lowerBound])
-            let numbers = description[around.upperBound...]
-                .split(whereSeparator: { !$0.isNumber })
-                .compactMap { Int($0) }
-            if description[around.upperBound...].hasPrefix("character "), let offset = numbers.first {
-                let bytes = Array(data)
-                let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-                location = position(of: offset, in: body)
-            } else if description[around.upperBound...].hasPrefix("line "), numbers.count >= 2 {
-                location = (numbers[0], numbers[1])
-            }
-        }
-        reason = reason.trimmingCharacters(in: .whitespaces)
-        if reason.hasSuffix(".") { reason.removeLast() }
-        if let first = reason.first, reason.dropFirst().first?.isLowercase == true {
-            reason = first.lowercased() + reason.dropFirst()
-        }
-        reason = DisplayText.escape(reason)
-        guard let location else { return ("malformed JSON: \(reason)", nil) }
-        return ("malformed JSON at line \(location.line), column \(location.column): \(reason)", location)
+    /// Why `data` is not well-formed JSON, in a message naming the line and column; nil when it is.
+    static func syntaxError(in data: Data) -> String? {
+        let bytes = Array(data)
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+        guard let failure = JSONSyntax.firstError(in: body) else { return nil }
+        return "malformed JSON \(failure.location(in: body)): \(failure.reason)"
     }
 
-    /// A decoding error that `JSONSerialization` did not explain.
+    /// A decoding error of text that is well-formed JSON.
     static func unreadable(_ error: any Swift.Error) -> Problem {
         guard let error = error as? DecodingError else {
             return Problem(keyPath: "", message: "malformed JSON: \(DisplayText.escape(String(describing: error)))")
@@ -354,20 +328,6 @@ private struct Loader {
         @unknown default: return Problem(keyPath: "", message: "malformed JSON")
         }
         return Problem(keyPath: keyPath(context.codingPath), message: "unreadable value: \(DisplayText.escape(context.debugDescription))")
-    }
-
-    /// The 1-based line and column (in Unicode scalars) of byte `offset` in UTF-8 text.
-    static func position(of offset: Int, in bytes: ArraySlice<UInt8>) -> (line: Int, column: Int) {
-        var line = 1, column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1
-            }
-        }
-        return (line, column)
     }
 
     /// `rules[2].parameters.direction` for a decoder's coding path, with keys made safe to print.

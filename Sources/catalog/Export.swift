@@ -6,6 +6,7 @@ import TransitionCore
 /// `catalog export`: an animator in a format another platform plays.
 struct Export: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "export",
         abstract: "Write an animator's transitions for another platform to play.",
         discussion: "catalog export web writes CSS for the browser's View Transitions API.",
         subcommands: [ExportWeb.self])

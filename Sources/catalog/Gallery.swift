@@ -6,6 +6,7 @@ import TransitionCore
 /// `catalog gallery --out DIR`: one HTML page of every animator and operation it supports.
 struct Gallery: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gallery",
         abstract: "Write an HTML gallery of every animator and operation it supports.",
         discussion: """
             DIR/index.html is one self-contained page: a section per animator, a card per \

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// The documented sizes past which `catalog` refuses its input with a clear error instead of
@@ -19,17 +26,15 @@ enum InputLimits {
     static func readTransitionsFile(_ path: String) throws -> Data {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-            let handle = FileHandle(forReadingAtPath: path)
+            let data = try? Data(contentsOf: URL(fileURLWithPath: path))
         else {
             throw CLIError("cannot read the transitions file \(DisplayText.escape(path)); check the path", status: .noInput)
         }
-        defer { try? handle.close() }
         guard Int(info.st_size) <= transitionsFileBytes else {
             throw CLIError(
                 "\(DisplayText.escape(path)) is \(info.st_size) bytes; a transitions file may be at most \(transitionsFileBytes) bytes (1 MiB)",
                 status: .dataError)
         }
-        let data = (try? handle.readToEnd()) ?? Data()
         guard data.count <= transitionsFileBytes else {
             throw CLIError("\(DisplayText.escape(path)) is over \(transitionsFileBytes) bytes (1 MiB), the most a transitions file may be", status: .dataError)
         }

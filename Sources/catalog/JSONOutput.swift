@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How every JSON output of `catalog` is written: pretty-printed with sorted keys, non-finite
 /// numbers as strings, and a `schemaVersion` naming the version of its schema in docs/schemas/.

@@ -1,11 +1,19 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import TransitionCore
 
 /// `catalog list`: every animator, with its operations, duration, parameters and plugin file.
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List the animators of every plugin found.",
         discussion: """
             Plugins are loaded in a child process, so one that crashes or hangs is listed as an error \
@@ -46,49 +54,61 @@ struct List: ParsableCommand {
 
     private func printTable(_ index: PluginIndex, copies pluginCopies: [PluginCopies]) {
         var rows: [[String]] = [["ID", "OPERATIONS", "DURATION", "PARAMETERS", "PLUGIN"]]
-        let shadowed = Set(index.shadowings.map { "\($0.shadowed)\u{0}\($0.animatorID)" })
+        rows.reserveCapacity(index.entries.count + 1)
+        // The shadowed animator ids by file.
+        var shadowed: [String: Set<String>] = [:]
+        for s in index.shadowings { shadowed[s.shadowed, default: []].insert(s.animatorID) }
         // Copies of one plugin are told apart by their full paths.
         let copies = Set(pluginCopies.flatMap(\.paths))
-        // The scanned durations by file, looked up once per animator (not a search per animator).
-        let durations = Dictionary(index.entries.map { ($0.record.path, $0.record.durations) }, uniquingKeysWith: { first, _ in first })
-        let plugins = index.plugins
-        for plugin in plugins {
+        // A plugin's scanned durations are its record's; a plugin whose path differs from its
+        // record's is looked up by path, the first record of that path winning.
+        var durationsByPath: [String: [String: Double]]?
+        var animatorCount = 0, pluginCount = 0
+        for (record, _) in index.entries {
+            guard let plugin = record.plugin else { continue }
+            pluginCount += 1
+            let durations: [String: Double]?
+            if plugin.path == record.path {
+                durations = record.durations
+            } else {
+                if durationsByPath == nil {
+                    durationsByPath = Dictionary(index.entries.map { ($0.record.path, $0.record.durations) }, uniquingKeysWith: { first, _ in first })
+                }
+                durations = durationsByPath?[plugin.path]
+            }
+            let shadowedHere = shadowed.isEmpty ? nil : shadowed[plugin.path]
+            let file = copies.contains(plugin.path) ? plugin.path : baseName(plugin.path)
             for d in plugin.animators {
-                var ops = d.operations.map(\.name).joined(separator: ",")
+                animatorCount += 1
+                var ops = ""
+                for (i, op) in d.operations.enumerated() {
+                    if i > 0 { ops += "," }
+                    ops += op.name
+                }
                 if d.styles == [.custom] { ops += " (custom)" }
-                let params = d.parameters.map { "\($0.id)=\($0.display($0.defaultValue))" }.joined(separator: " ")
+                var params = ""
+                for (i, p) in d.parameters.enumerated() {
+                    if i > 0 { params += " " }
+                    params += p.id
+                    params += "="
+                    params += p.display(p.defaultValue)
+                }
                 var id = d.id
-                if shadowed.contains("\(plugin.path)\u{0}\(d.id)") { id = "\(index.qualifiedPluginID(of: plugin)):\(d.id) (shadowed)" }
-                let duration = durations[plugin.path]?[d.id]
+                if shadowedHere?.contains(d.id) == true { id = "\(index.qualifiedPluginID(of: plugin)):\(d.id) (shadowed)" }
+                let duration = durations?[d.id]
                 rows.append([
                     id, ops, duration.map { $0 > 0 ? Format.number($0, decimals: 3) + "s" : "invalid" } ?? "?",
-                    params.isEmpty ? "-" : params, copies.contains(plugin.path) ? plugin.path : baseName(plugin.path),
+                    params.isEmpty ? "-" : params, file,
                 ])
             }
         }
-        print(TextTable.render(rows))
-        let count = plugins.reduce(0) { $0 + $1.animators.count }
-        print("\n\(count) animator\(count == 1 ? "" : "s") from \(plugins.count) plugin\(plugins.count == 1 ? "" : "s")")
+        var out: [UInt8] = []
+        TextTable.append(rows, to: &out)
+        out.append(contentsOf: "\n\n\(animatorCount) animator\(animatorCount == 1 ? "" : "s") from \(pluginCount) plugin\(pluginCount == 1 ? "" : "s")\n".utf8)
+        print(String(decoding: out, as: UTF8.self), terminator: "")
     }
 
     private func printJSON(_ index: PluginIndex) throws {
         print(try JSONOutput.encode(ListJSON.listing(index)))
-    }
-}
-
-/// Plain-text tables with aligned columns.
-enum TextTable {
-    /// The rows as lines, each column padded to its widest cell.
-    static func render(_ rows: [[String]]) -> String {
-        let columns = rows.map(\.count).max() ?? 0
-        var widths = [Int](repeating: 0, count: columns)
-        for row in rows {
-            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
-        }
-        return rows.map { row in
-            row.enumerated().map { i, cell in
-                i == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
     }
 }

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import TransitionCore
 
@@ -7,6 +14,7 @@ import TransitionCore
 /// `catalog validate` as it stands.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "new",
         abstract: "Write a new plugin project: one animator, a build file, a README, a transitions file and a test.",
         discussion: """
             The project's Makefile builds the plugin (`make`), validates it (`make test`) and draws a \
@@ -32,9 +40,9 @@ struct New: ParsableCommand {
         do { project = try PluginProject(name: name, language: lang, locations: locations) } catch { throw ValidationError(error.description) }
         let directory = dir ?? name
         let fm = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if fm.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
+            guard isDirectory else {
                 throw ValidationError("\(DisplayText.escape(directory)) is a file; choose another --dir")
             }
             let contents = (try? fm.contentsOfDirectory(atPath: directory)) ?? []
@@ -49,7 +57,7 @@ struct New: ParsableCommand {
                 try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
             }
         } catch {
-            throw ValidationError("cannot write the project into \(DisplayText.escape(directory)): \(error.localizedDescription)")
+            throw ValidationError("cannot write the project into \(DisplayText.escape(directory)): \(FileErrorText.describe(error))")
         }
         print("Wrote a \(lang.rawValue) plugin project into \(directory):")
         for file in project.files { print("  \(file.path)") }

@@ -68,5 +68,5 @@ var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
 
 /// The file name of a path.
 func baseName(_ path: String) -> String {
-    path.split(separator: "/").last.map(String.init) ?? path
+    FileName.of(path)
 }

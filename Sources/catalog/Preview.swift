@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import Renderers
 import TransitionCore
@@ -8,6 +15,7 @@ import TransitionCore
 /// writes it as a PNG filmstrip, a GIF, an HTML page or a Lottie file.
 struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "preview",
         abstract: "Show one transition: played on a terminal, as a table of sampled frames, or as a picture.",
         discussion: """
             On a terminal the transition plays in colour at the animator's real duration (use \

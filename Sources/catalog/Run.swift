@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import TransitionCore
 
@@ -7,6 +14,7 @@ import TransitionCore
 /// navigation, tab and modal drivers of a small app and shows each transition.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Play push, pop, present, dismiss and tab operations through the drivers of a small app.",
         discussion: """
             The app is a tab bar (one tab per --tabs name) whose tabs each hold a navigation \
@@ -77,7 +85,7 @@ struct Run: ParsableCommand {
         } else {
             transitions = FixedChoices()
         }
-        let roots = tabs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let roots = tabs.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
         guard !roots.isEmpty, Set(roots).count == roots.count else {
             throw CLIError.usage("--tabs takes distinct, non-empty names separated by commas, such as home,search,profile")
         }

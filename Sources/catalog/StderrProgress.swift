@@ -1,8 +1,14 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
 #endif
+import PluginHost
+import TransitionCore
 
 /// A status line on standard error for work that may take a while (a GIF, a gallery): drawn
 /// only when standard error is a terminal that takes escapes, only once the work has run for a
@@ -11,7 +17,7 @@ final class StderrProgress: @unchecked Sendable {
     private let label: String
     private let total: Int?
     private let start = Date()
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = 0
     private var detail = ""
     private var drawn = false
@@ -25,7 +31,7 @@ final class StderrProgress: @unchecked Sendable {
             finished = true
             return
         }
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             while tick() { usleep(100_000) }
         }
     }
@@ -52,7 +58,7 @@ final class StderrProgress: @unchecked Sendable {
         var text = label
         if let total { text += " [\(done)/\(total)]" }
         if !detail.isEmpty { text += " " + detail }
-        return text + " " + String(format: "%.1f s", seconds)
+        return text + " " + Format.fixed(seconds, decimals: 1) + " s"
     }
 
     /// Draws the line when a second has passed; false once finished.

@@ -1,5 +1,12 @@
 import ArgumentParser
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import Renderers
 import TransitionCore
@@ -7,6 +14,7 @@ import TransitionCore
 /// `catalog validate`: the animator contract suite, with each plugin in a child process.
 struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "validate",
         abstract: "Check plugins against the animator contract.",
         discussion: """
             Each argument is a plugin file or an animator id (PLUGIN-ID:ANIMATOR-ID for a shadowed one, \
@@ -214,5 +222,8 @@ struct Validate: ParsableCommand {
         print("\n\(results.count) checks: \(summary.joined(separator: ", ")) (seed \(seed))")
     }
 
-    private func pad(_ s: String) -> String { s.padding(toLength: 7, withPad: " ", startingAt: 0) }
+    private func pad(_ s: String) -> String {
+        let cut = s.prefix(7)
+        return cut + String(repeating: " ", count: 7 - cut.count)
+    }
 }

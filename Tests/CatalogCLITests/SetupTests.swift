@@ -60,7 +60,7 @@ struct SetupTests {
         }
     }
 
-    @Test("list, validate and a text preview load no graphics library", arguments: [
+    @Test("list, validate and a text preview load no graphics library, and no Foundation beyond its essentials", arguments: [
         ["list"], ["validate", "fade", "--only", "endpoints"], ["preview", "push", "slide"],
     ])
     func noGraphicsAtStartUp(arguments: [String]) throws {
@@ -70,6 +70,12 @@ struct SetupTests {
         let loaded = result.stderr.split(separator: "\n").filter { $0.contains("file=") && $0.contains("needed") || $0.contains("calling init") }
         #expect(!loaded.isEmpty, "LD_DEBUG printed nothing; the check would prove nothing")
         for library in ["libcairo", "libpng", "libfontconfig", "libfreetype", "libgif"] {
+            #expect(!loaded.contains { $0.contains(library) }, "`catalog \(arguments.joined(separator: " "))` loaded \(library)")
+        }
+        // Foundation proper, with its internationalisation and ICU, doubles the start of a Swift
+        // program; catalog and its workers need only FoundationEssentials.
+        #expect(loaded.contains { $0.contains("libFoundationEssentials.so") }, "LD_DEBUG did not show FoundationEssentials; the check would prove nothing")
+        for library in ["libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so"] {
             #expect(!loaded.contains { $0.contains(library) }, "`catalog \(arguments.joined(separator: " "))` loaded \(library)")
         }
     }

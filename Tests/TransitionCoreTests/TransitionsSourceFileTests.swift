@@ -221,7 +221,7 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         BadTransitionsFile("lone surrogate", #"{ "version": 1, "rules": [], "\ud800": 1 }"#, at: "", "surrogate"),
         BadTransitionsFile("bad escape in a value", #"{ "version": 1, "rules": [ { "operation": "push", "to": "a\qb", "animator": "slide" } ] }"#, at: "", "line 1, column 59: invalid escape"),
         BadTransitionsFile("lone surrogate in a value", #"{ "version": 1, "rules": [ { "operation": "push", "to": "\udc00", "animator": "slide" } ] }"#, at: "", "hex escape sequence"),
-        BadTransitionsFile("byte order mark", "\u{FEFF}{ x }", at: "", "line 1, column 3: invalid value"),
+        BadTransitionsFile("byte order mark", "\u{FEFF}{ x }", at: "", "line 1, column 3: expected a key in double quotes"),
         BadTransitionsFile(
             "syntax before meaning",
             #"{ "version": 1, "rules": [ { "operation": "psuh", "animator": "slide" }, { "operation": "push", "to": 01, "animator": "slide" } ] }"#,
@@ -231,6 +231,7 @@ struct BadTransitionsFile: Sendable, CustomTestStringConvertible {
         BadTransitionsFile("empty", "  \n", at: "", "empty"),
         BadTransitionsFile("comment", "// rules\n{}", at: "", "line 1, column 1"),
         BadTransitionsFile("deep", String(repeating: "[", count: 600), at: "", "too many nested"),
+        BadTransitionsFile("deep to the last byte", String(repeating: "[", count: 513), at: "", "line 1, column 513: too many nested"),
         // Top level.
         BadTransitionsFile("top-level null", "null", at: "", "expected an object with \"version\" and \"rules\" at the top level, got null"),
         BadTransitionsFile("version too big", #"{ "version": 1e400, "rules": [] }"#, at: "version", "unsupported version"),

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// Samples a transition with the plugin in a worker process (see `WorkerProcess`): the worker asks
@@ -90,7 +97,7 @@ public struct IsolatedSampler: Sendable {
                 _ = worker.finish()
                 throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)")
             case .report(let bytes):
-                guard let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) else {
+                guard let message = try? SampleCoding.decoder.decodeChecked(SampleMessage.self, from: Data(bytes)) else {
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): the worker sent a report the host cannot read during \(call)")
                 }
@@ -204,7 +211,7 @@ enum SamplingWorker {
         guard let session = begin(request, send: send) else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))
-        guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decode([Double].self, from: Data(answer)) else { return 0 }
+        guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decodeChecked([Double].self, from: Data(answer)) else { return 0 }
         send(.call("setup"))
         do { try session.setup() } catch {
             send(.refused("\(error)"))

@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// One transition whose plugin runs in a worker process, stepped on request: the host sends
@@ -236,7 +243,7 @@ public final class IsolatedSession: PluginTransition {
     private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
         switch worker.next(timeout: timeout) {
         case .report(let bytes):
-            if let message = try? SampleCoding.decoder.decode(SampleMessage.self, from: Data(bytes)) { return .success(message) }
+            if let message = try? SampleCoding.decoder.decodeChecked(SampleMessage.self, from: Data(bytes)) { return .success(message) }
             _ = worker.finish()
             return .failure(PluginCallError("\(qualifiedID): the worker sent a report the host cannot read during \(call)"))
         case .forged(let bytes):
@@ -282,7 +289,7 @@ enum SessionWorker {
         }
         var session = begin(request)
         while let packet = channel.receive() {
-            guard let command = try? SampleCoding.decoder.decode(SessionCommand.self, from: Data(packet)) else {
+            guard let command = try? SampleCoding.decoder.decodeChecked(SessionCommand.self, from: Data(packet)) else {
                 send(.refused("the host sent a command the worker cannot read"))
                 return 0
             }

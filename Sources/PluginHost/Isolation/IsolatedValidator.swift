@@ -1,4 +1,11 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#endif
 import TransitionCore
 
 /// Runs the contract suite with the plugin in worker processes (see `WorkerProcess`), so a plugin
@@ -73,7 +80,7 @@ public struct IsolatedValidator: Sendable {
                 case .forged(let bytes):
                     state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
                 case .report(let bytes):
-                    guard let message = try? JSONDecoder().decode(WorkerMessage.self, from: Data(bytes)) else {
+                    guard let message = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) else {
                         state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
                         continue
                     }
@@ -216,7 +223,7 @@ public struct IsolatedValidator: Sendable {
         events: while true {
             switch worker.next(timeout: timeout) {
             case .report(let bytes):
-                if case .replay(let text)? = try? JSONDecoder().decode(WorkerMessage.self, from: Data(bytes)) { lines.append(text) }
+                if case .replay(let text)? = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) { lines.append(text) }
             case .forged: continue
             case .ended(let e):
                 ending = e

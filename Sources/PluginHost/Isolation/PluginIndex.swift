@@ -16,8 +16,21 @@ public struct PluginIndex: Sendable {
     public static func build(_ searchPath: PluginSearchPath, scanner: PluginScanner) -> PluginIndex {
         let found = searchPath.pluginFiles()
         let outcome = scanner.scan(found.files.map(\.path))
-        let origins = Dictionary(found.files.map { ($0.path, $0.origin) }, uniquingKeysWith: { a, _ in a })
-        let entries = outcome.records.map { ($0, origins[$0.path] ?? "") }
+        // The records follow the files' order (the files' paths are distinct): each origin is
+        // found walking both lists, not by a lookup per record.
+        var entries: [(record: ScanRecord, origin: String)] = []
+        entries.reserveCapacity(outcome.records.count)
+        var file = 0
+        for record in outcome.records {
+            var k = file
+            while k < found.files.count && found.files[k].path != record.path { k += 1 }
+            if k < found.files.count {
+                file = k
+                entries.append((record, found.files[k].origin))
+            } else {
+                entries.append((record, found.files.first { $0.path == record.path }?.origin ?? ""))
+            }
+        }
         let plugins = outcome.records.compactMap { r in r.plugin.map { (r.path, $0.animators.map(\.id)) } }
         return PluginIndex(entries: entries, unreadable: found.unreadable, shadowings: PluginCatalog.Shadowing.find(in: plugins), scanned: outcome.scanned)
     }
@@ -35,7 +48,7 @@ public struct PluginIndex: Sendable {
     }
 
     /// Plugin ids held by more than one file, each copy with the id that reaches it.
-    public var copies: [PluginCopies] { PluginCopies.find(in: plugins.map { ($0.path, $0.id) }) }
+    public var copies: [PluginCopies] { PluginCopies.find(in: entries.compactMap { e in e.record.plugin.map { ($0.path, $0.id) } }) }
 
     /// `PLUGIN-ID`, or `PLUGIN-ID@N` for a later copy of a plugin held by several files.
     public func qualifiedPluginID(of plugin: PluginInfo) -> String {

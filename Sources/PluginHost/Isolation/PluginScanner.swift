@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 #if canImport(Glibc)
@@ -79,50 +84,47 @@ public struct PluginScanner: Sendable {
     /// Scans `paths`, reusing cached records of unchanged files.
     public func scan(_ paths: [String]) -> Outcome {
         let cache = cacheFile.map(ScanCache.read) ?? [:]
-        var records: [String: ScanRecord] = [:]
-        records.reserveCapacity(paths.count)
+        // Each path's record by position; a path that is neither cached nor refused waits for the
+        // workers, and one that vanished meanwhile has none.
+        var found = [ScanRecord?](repeating: nil, count: paths.count)
         var stale: [String] = []
-        var identities: [String: FileIdentity] = [:]
-        for path in paths {
-            let id = Self.identity(path)
+        var staleIdentities: [String: FileIdentity] = [:]
+        var identities = FileIdentity.Reader()
+        for (i, path) in paths.enumerated() {
+            let id = identities.identity(path)
             // A readable regular file with the identity of a cached record holds what was scanned:
             // the record stands without the file's header being read again.
             if let hit = cache[path], let id, id.regular, hit.size == id.size, hit.modified == id.modified,
                 hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0
             {
-                records[path] = hit
+                found[i] = hit
                 continue
             }
             if let problem = PluginFileCheck.problem(path) {
-                records[path] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
+                found[i] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
             guard let id else { continue }
             stale.append(path)
-            identities[path] = id
+            staleIdentities[path] = id
         }
-        for record in scanInWorkers(stale, identities: identities) { records[record.path] = record }
-        let ordered = paths.compactMap { records[$0] }
+        if !stale.isEmpty {
+            var scanned: [String: ScanRecord] = [:]
+            for record in scanInWorkers(stale, identities: staleIdentities) { scanned[record.path] = record }
+            for (i, path) in paths.enumerated() where found[i] == nil { found[i] = scanned[path] }
+        }
+        // Moved out, not copied: a record holds many references.
+        var ordered: [ScanRecord] = []
+        ordered.reserveCapacity(found.count)
+        for i in found.indices {
+            if let record = found[i].take() { ordered.append(record) }
+        }
         if let cacheFile, !stale.isEmpty {
             var merged = cache
             for r in ordered where r.inode != nil { merged[r.path] = r }
             ScanCache.write(merged, to: cacheFile)
         }
         return Outcome(records: ordered, scanned: stale)
-    }
-
-    /// What identifies the content of a file: device, inode, size and modification time; whether
-    /// it is a regular file, and whether its mode lets every user read it.
-    typealias FileIdentity = (device: UInt64, inode: UInt64, size: Int64, modified: Int64, regular: Bool, readableByAll: Bool)
-
-    /// The identity of the file at `path`, nil when it cannot be read.
-    static func identity(_ path: String) -> FileIdentity? {
-        var st = stat()
-        guard stat(path, &st) == 0 else { return nil }
-        return (
-            UInt64(st.st_dev), UInt64(st.st_ino), Int64(st.st_size), Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec),
-            st.st_mode & S_IFMT == S_IFREG, st.st_mode & S_IROTH != 0
-        )
     }
 
     /// Scans `paths` in batches (see ``BatchPlan``), each in a child process of its own, as many
@@ -225,7 +227,7 @@ public struct PluginScanner: Sendable {
         if let e = record.error, e.path == path {
             record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
         }
-        if let id = identities[record.path] ?? Self.identity(path) {
+        if let id = identities[record.path] ?? FileIdentity.of(path) {
             (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
         }
         return record
@@ -249,7 +251,7 @@ public struct PluginScanner: Sendable {
     }
 
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
-        let id = Self.identity(path)
+        let id = FileIdentity.of(path)
         return ScanRecord(
             path: path, size: id?.size ?? 0, modified: id?.modified ?? 0, device: id?.device, inode: id?.inode, plugin: nil,
             durations: [:], warnings: [],

@@ -15,12 +15,12 @@ public enum ProcessState {
 
     private struct Snapshot: Sendable {
         var directory: String
-        var environment: [String: String?]
+        /// Each watched variable and its value (nil when unset), in `watchedVariables` order.
+        var environment: [(name: String, value: String?)]
     }
 
     private static let snapshot: Snapshot = {
-        var environment: [String: String?] = [:]
-        for name in watchedVariables { environment[name] = getenv(name).map { String(cString: $0) } }
+        let environment = watchedVariables.map { name in (name: name, value: getenv(name).map { String(cString: $0) }) }
         return Snapshot(directory: AbsolutePath.startDirectory, environment: environment)
     }()
 

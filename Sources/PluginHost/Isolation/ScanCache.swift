@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 #if canImport(Glibc)
@@ -22,23 +26,40 @@ enum ScanCache {
 
     /// The records of the cache file at `path`, by path; empty when it cannot be used.
     static func read(_ path: String) -> [String: ScanRecord] {
-        guard let bytes = contents(of: path), let records = try? decode(bytes) else { return [:] }
+        guard let bytes = contents(of: path) else { return [:] }
         var byPath: [String: ScanRecord] = [:]
-        byPath.reserveCapacity(records.count)
-        for r in records where byPath[r.path] == nil { byPath[r.path] = r }
+        do {
+            try decode(bytes, reserving: { byPath.reserveCapacity($0) }) { (r: consuming ScanRecord) in
+                let path = r.path
+                if byPath.index(forKey: path) == nil { byPath[path] = r }
+            }
+        } catch {
+            return [:]
+        }
         return byPath
     }
 
     /// The records of a cache file's bytes.
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> [ScanRecord] {
+        var records: [ScanRecord] = []
+        try decode(bytes, reserving: { records.reserveCapacity($0) }) { (r: consuming ScanRecord) in records.append(r) }
+        return records
+    }
+
+    /// Passes each record of a cache file's bytes to `take`, after their number to `reserving`;
+    /// throws, after some records perhaps, when the bytes are not a whole cache file.
+    private static func decode(
+        _ bytes: [UInt8], reserving: (Int) -> Void, _ take: (consuming ScanRecord) -> Void
+    ) throws(ByteReader.Malformed) {
         var r = ByteReader(bytes)
         try r.expect(magic)
         guard try r.count() == format, try r.string() == hostIdentity else {
             throw ByteReader.Malformed(description: "written by another format or host")
         }
-        let records = try r.array(itemSize: 20) { r throws(ByteReader.Malformed) in try ScanRecord(reading: &r) }
+        let count = try r.length(itemSize: 20)
+        reserving(count)
+        for _ in 0..<count { take(try ScanRecord(reading: &r)) }
         guard r.isAtEnd else { throw ByteReader.Malformed(description: "bytes follow the last record") }
-        return records
     }
 
     /// The bytes of a cache file holding `records`, sorted by path.
@@ -74,14 +95,18 @@ enum ScanCache {
         var st = stat()
         guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
         let size = Int(st.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + done, size - done) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return nil }
-            done += n
+        var complete = true
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            while initialized < size {
+                let n = Glibc.read(fd, buffer.baseAddress! + initialized, size - initialized)
+                if n < 0 && errno == EINTR { continue }
+                guard n > 0 else {
+                    complete = false
+                    return
+                }
+                initialized += n
+            }
         }
-        return bytes
+        return complete ? bytes : nil
     }
 }

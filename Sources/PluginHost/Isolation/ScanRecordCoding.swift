@@ -43,11 +43,17 @@ extension ScanRecord {
         let modified = try r.int64()
         let device = try r.optional { r throws(ByteReader.Malformed) in try r.uint64() }
         let inode = try r.optional { r throws(ByteReader.Malformed) in try r.uint64() }
-        let plugin = try r.optional(ScanRecordCoding.pluginInfo)
-        let pairs = try r.array(itemSize: 9) { r throws(ByteReader.Malformed) in (try r.string(), try r.double()) }
-        let durations = Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        // The plugin's and the error's paths are most often the record's: they share its storage.
+        let plugin = try r.optional { r throws(ByteReader.Malformed) in try ScanRecordCoding.pluginInfo(&r, path: path) }
+        let durationCount = try r.length(itemSize: 9)
+        var durations: [String: Double] = [:]
+        durations.reserveCapacity(durationCount)
+        for _ in 0..<durationCount {
+            let (id, duration) = (try r.string(), try r.double())
+            if durations[id] == nil { durations[id] = duration }
+        }
         let warnings = try r.array(itemSize: 4, ScanRecordCoding.problem)
-        let error = try r.optional(ScanRecordCoding.pluginError)
+        let error = try r.optional { r throws(ByteReader.Malformed) in try ScanRecordCoding.pluginError(&r, path: path) }
         self.init(
             path: path, size: size, modified: modified, device: device, inode: inode, plugin: plugin,
             durations: durations, warnings: warnings, error: error)
@@ -64,8 +70,9 @@ enum ScanRecordCoding {
         w.array(p.animators) { write($1, to: &$0) }
     }
 
-    static func pluginInfo(_ r: inout ByteReader) throws(ByteReader.Malformed) -> PluginInfo {
-        let (path, id, name, vendor, version) = (try r.string(), try r.string(), try r.string(), try r.string(), try r.string())
+    static func pluginInfo(_ r: inout ByteReader, path recordPath: String) throws(ByteReader.Malformed) -> PluginInfo {
+        let path = try r.string(sameAs: recordPath)
+        let (id, name, vendor, version) = (try r.string(), try r.string(), try r.string(), try r.string())
         let (description, license) = (try r.string(), try r.string())
         let abi = ABIVersion(major: try uint32(&r), minor: try uint32(&r), patch: try uint32(&r))
         let animators = try r.array(itemSize: 7, animator)
@@ -130,12 +137,12 @@ enum ScanRecordCoding {
         for s in [e.kind.rawValue, e.path, e.reason, e.remedy] { w.string(s) }
     }
 
-    static func pluginError(_ r: inout ByteReader) throws(ByteReader.Malformed) -> PluginError {
+    static func pluginError(_ r: inout ByteReader, path recordPath: String) throws(ByteReader.Malformed) -> PluginError {
         let raw = try r.string()
         guard let kind = PluginError.Kind(rawValue: raw) else {
             throw ByteReader.Malformed(description: "unknown plugin error kind '\(raw)'")
         }
-        return PluginError(kind: kind, path: try r.string(), reason: try r.string(), remedy: try r.string())
+        return PluginError(kind: kind, path: try r.string(sameAs: recordPath), reason: try r.string(), remedy: try r.string())
     }
 
     private static func uint32(_ r: inout ByteReader) throws(ByteReader.Malformed) -> UInt32 {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -34,7 +38,7 @@ public enum WorkerMain {
     /// (the host ended or was killed), so no worker outlives its host.
     private static func watchHost(_ channel: WorkerChannel) {
         let fd = channel.fd
-        let thread = Thread {
+        DetachedThread.start {
             var p = pollfd(fd: fd, events: 0, revents: 0)
             while true {
                 let r = poll(&p, 1, -1)
@@ -44,8 +48,6 @@ public enum WorkerMain {
             }
             Glibc.kill(0, SIGKILL)
         }
-        thread.stackSize = 1 << 16
-        thread.start()
     }
 
     /// Every 200 ms in which plugin calls returned or none was running, sends the host a
@@ -53,7 +55,7 @@ public enum WorkerMain {
     /// return times out, never the check's own work between calls. At the first 200 ms without,
     /// a scan sends the records it held back (``RecordOutbox``).
     private static func beat(_ channel: WorkerChannel) {
-        let thread = Thread {
+        DetachedThread.start {
             var last = CallCounter.returned
             var stalled = false
             var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
@@ -71,7 +73,5 @@ public enum WorkerMain {
                 }
             }
         }
-        thread.stackSize = 1 << 16
-        thread.start()
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The workers of one run, one per plugin file: every transition of a plugin runs in the same
 /// worker process, one after the other, as an app runs them. A worker goes back to the pool only
@@ -9,7 +13,7 @@ import Foundation
 /// Set it as the `pool` of an `IsolatedSampler`; call `close()` when the run is over (workers also
 /// end by themselves when this process ends).
 public final class WorkerPool: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var idle: [String: WorkerProcess] = [:]
     private var failed: [String: String] = [:]
     private var notes: [String] = []

@@ -1,5 +1,9 @@
 import CFFIShims
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Synchronization
 import TransitionCore
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 #if canImport(Glibc)
@@ -58,7 +62,7 @@ public struct TraceSession: Codable, Sendable, Hashable {
 /// (`TraceLineEncoder`).
 public final class CallTracer: @unchecked Sendable {
     private let fd: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var nextSession = 0
     private var lines = 0
     /// Lines beyond which a trace stops growing (it still ends with the calls that matter most:
@@ -130,7 +134,7 @@ public final class CallTracer: @unchecked Sendable {
             throw TraceError(description: "cannot read the trace \(DisplayText.escape(path))")
         }
         return try text.split(separator: "\n").enumerated().map { i, line in
-            do { return try JSONDecoder().decode(TraceEvent.self, from: Data(line.utf8)) } catch {
+            do { return try JSONDecoder().decodeChecked(TraceEvent.self, from: Data(line.utf8)) } catch {
                 throw TraceError(description: "\(DisplayText.escape(path)):\(i + 1): not a trace line; give a file that `catalog validate` recorded")
             }
         }

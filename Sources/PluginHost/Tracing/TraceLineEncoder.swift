@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Writes the hot trace events (`call` and `host`) as JSON lines with a fixed layout, the same
 /// text `JSONEncoder` gives for `TraceEvent` and that `CallTracer.read` decodes, without building
@@ -57,7 +61,8 @@ enum TraceLineEncoder {
             case "\t": out += "\\t"
             default:
                 if scalar.value < 0x20 {
-                    out += String(format: "\\u%04x", scalar.value)
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {
                     out.unicodeScalars.append(scalar)
                 }

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 /// The behavioural checks of one animator in one scenario.
@@ -678,7 +682,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 /// Frames gathered from several threads.
 private final class ThreadResults: @unchecked Sendable {
     private var frames: [[TransitionFrame]?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { frames = Array(repeating: nil, count: count) }
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 /// A validator configuration file: known false positives to silence, each with a reason.
@@ -31,7 +35,9 @@ public struct ValidationConfig: Sendable, Codable, Hashable {
     /// Parses a configuration from JSON text; `fileName` names it in errors.
     public init(json: String, fileName: String) throws(Error) {
         do {
-            self = try JSONDecoder().decode(ValidationConfig.self, from: Data(json.utf8))
+            self = try JSONDecoder().decodeChecked(ValidationConfig.self, from: Data(json.utf8))
+        } catch let syntax as JSONSyntax.Failure {
+            throw Error(description: "\(fileName): malformed JSON \(syntax.location(in: Array(json.utf8))): \(syntax.reason)")
         } catch let DecodingError.keyNotFound(key, context) {
             throw Error(description: "\(fileName): \(Self.path(context.codingPath + [key])): missing key \"\(key.stringValue)\"")
         } catch let DecodingError.typeMismatch(_, context) {

@@ -1,0 +1,69 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// What tells a scanned file from a changed one: device, inode, size and modification time, with
+/// whether it is a regular file and whether its mode lets every user read it.
+struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    /// Nanoseconds since 1970.
+    var modified: Int64
+    var regular: Bool
+    var readableByAll: Bool
+
+    init(_ st: stat) {
+        device = UInt64(st.st_dev)
+        inode = UInt64(st.st_ino)
+        size = Int64(st.st_size)
+        modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        regular = st.st_mode & S_IFMT == S_IFREG
+        readableByAll = st.st_mode & S_IROTH != 0
+    }
+
+    /// The identity of the file at `path` (symbolic links followed), or nil when it cannot be read.
+    static func of(_ path: String) -> FileIdentity? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return FileIdentity(st)
+    }
+
+    /// Reads the identities of many files, opening each folder once and looking its files up by
+    /// name in it, so a folder of plugins costs one walk of the folder's path, not one per file.
+    /// The result is the one ``of(_:)`` gives for the same path.
+    struct Reader: ~Copyable {
+        /// The folder last opened, and its descriptor (-1 when none is open).
+        private var folder: [UInt8] = []
+        private var folderDescriptor: Int32 = -1
+
+        init() {}
+
+        deinit {
+            if folderDescriptor >= 0 { close(folderDescriptor) }
+        }
+
+        /// The identity of the file at `path`, or nil when it cannot be read.
+        mutating func identity(_ path: String) -> FileIdentity? {
+            let utf8 = path.utf8
+            // A path without a folder part, or one that ends in a slash, is looked up whole.
+            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), utf8.index(after: slash) != utf8.endIndex, slash != utf8.startIndex
+            else { return FileIdentity.of(path) }
+            let folderLength = utf8.distance(from: utf8.startIndex, to: slash)
+            if !(folder.count == folderLength && folder.elementsEqual(utf8[..<slash])) {
+                if folderDescriptor >= 0 { close(folderDescriptor) }
+                folder = Array(utf8[..<slash])
+                folderDescriptor = (folder + [0]).withUnsafeBufferPointer { name in
+                    name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                }
+            }
+            // A folder that cannot be opened (no read permission) is walked for each file.
+            guard folderDescriptor >= 0 else { return FileIdentity.of(path) }
+            var st = stat()
+            let found = path.withCString { fstatat(folderDescriptor, $0 + folderLength + 1, &st, 0) == 0 }
+            return found ? FileIdentity(st) : nil
+        }
+    }
+}
