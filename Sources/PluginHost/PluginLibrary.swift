@@ -56,11 +56,11 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Loads and checks the plugin at `path` as ``load(path:)`` does, but does not keep it among
     /// this process's loaded libraries, and returns its `dlopen` handle: a scan that has taken
     /// what it needs may close the library again. Nothing may use the library once it is closed.
-    /// `fileChecked` says that the caller has just run ``PluginFileCheck`` on the file.
-    static func loadUnshared(path: String, fileChecked: Bool = false) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
+    /// `checkFirst` as in ``open(path:checkFirst:)``.
+    static func loadUnshared(path: String, checkFirst: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
         ProcessState.record()
         defer { ProcessState.restore() }
-        let opened = try open(path: path, fileChecked: fileChecked)
+        let opened = try open(path: path, checkFirst: checkFirst)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count
             throw PluginError(
@@ -93,19 +93,21 @@ public final class PluginLibrary: @unchecked Sendable {
     }
 
     /// Opens the file and reads its descriptors without refusing on descriptor problems and
-    /// without calling init: what the validator needs to report every problem. Unless
-    /// `fileChecked`, ``PluginFileCheck`` first names a file that cannot be a plugin.
-    static func open(path: String, fileChecked: Bool = false) throws(PluginError) -> (
+    /// without calling init: what the validator needs to report every problem.
+    /// ``PluginFileCheck`` names a file that cannot be a plugin: before `dlopen` when `checkFirst`,
+    /// else (the caller has seen a readable regular file) only when `dlopen` refuses the file.
+    static func open(path: String, checkFirst: Bool = true) throws(PluginError) -> (
         info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>],
         handle: UnsafeMutableRawPointer
     ) {
-        if !fileChecked, let problem = PluginFileCheck.problem(path) { throw problem }
+        if checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
         // Loading runs the plugin's constructors and entry, and reading its descriptors touches
         // its memory: all of it is plugin code for the watchdog.
         CallCounter.enter()
         defer { CallCounter.leave() }
         guard let handle = dlopen(path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            if !checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
             throw PluginError(
                 kind: .notALibrary, path: path, reason: "dlopen failed: \(DisplayText.escape(message))",
                 remedy: "build the plugin as a shared library for this machine (cc -shared -fPIC ...) with all its dependencies installed")

@@ -100,7 +100,11 @@ public struct PluginScanner: Sendable {
                 found[i] = hit
                 continue
             }
-            if let problem = PluginFileCheck.problem(path) {
+            // A regular file the user may read goes to a worker, whose loader reads its header (and,
+            // when it refuses it, names why as `PluginFileCheck` does); anything else is named here,
+            // without a worker.
+            let loadable = id.map { $0.regular && ($0.readableByAll || access(path, R_OK) == 0) } ?? false
+            if !loadable, let problem = PluginFileCheck.problem(path) {
                 found[i] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
@@ -301,8 +305,9 @@ enum ScanWorker {
         for (index, path) in request.paths.enumerated() {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
-                // The host checked the file just before (`PluginFileCheck`): it is not read again.
-                let (library, handle) = try PluginLibrary.loadUnshared(path: path, fileChecked: true)
+                // The host has seen a readable regular file: its header is read only when the
+                // loader refuses it.
+                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false)
                 record.plugin = library.info
                 record.warnings = library.problems
                 for animator in library.animators {
