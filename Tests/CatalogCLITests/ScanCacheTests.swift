@@ -88,6 +88,20 @@ struct ScanCacheTests {
         }
     }
 
+    @Test func theJSONCacheOfEarlierVersionsIsRemovedFromTheDefaultFolderOnly() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for folder in ["transition-catalog", "elsewhere"] {
+            try FileManager.default.createDirectory(atPath: "\(dir)/\(folder)", withIntermediateDirectories: true)
+            try Data("{}".utf8).write(to: URL(fileURLWithPath: "\(dir)/\(folder)/plugins.json"))
+            let result = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": "\(dir)/\(folder)/plugins.cache"])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(holdsCache("\(dir)/\(folder)/plugins.cache"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/transition-catalog/plugins.json"), "the earlier cache stayed in the default folder")
+        #expect(FileManager.default.fileExists(atPath: dir + "/elsewhere/plugins.json"), "a plugins.json outside the default folder was removed")
+    }
+
     @Test func concurrentListsShareTheCacheSafely() throws {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -81,10 +81,26 @@ enum ScanCache {
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8))")
         do {
             try data.write(to: temp)
-            if rename(temp.path, path) != 0 { try? FileManager.default.removeItem(at: temp) }
+            if rename(temp.path, path) != 0 {
+                try? FileManager.default.removeItem(at: temp)
+            } else {
+                removeEarlierFormat(besides: url)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temp)
         }
+    }
+
+    /// The file name of the cache before it was binary, in the same default folders.
+    static let earlierFileName = "plugins.json"
+
+    /// Removes the JSON cache that earlier versions wrote in the default folder, once this one's
+    /// cache is written there: nothing reads it any more. A cache named by
+    /// `TRANSITION_CATALOG_CACHE` elsewhere leaves its folder alone.
+    private static func removeEarlierFormat(besides url: URL) {
+        let folder = url.deletingLastPathComponent()
+        guard url.lastPathComponent == "plugins.cache", folder.lastPathComponent == "transition-catalog" else { return }
+        _ = unlink(folder.appendingPathComponent(earlierFileName).path)
     }
 
     /// The whole file at `path`, or nil when it cannot be read or is not a regular file.
