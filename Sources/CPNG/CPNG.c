@@ -57,7 +57,7 @@ static tc_runtime_library_t libpng = {
     .symbols = names,
     .functions = (void **)&png,
     .count = sizeof(names) / sizeof(names[0]),
-    .install_hint = "PNG pictures need libpng: install Debian's libpng16-16 (scripts/setup does), or use --format html",
+    .install_hint = "PNG pictures need libpng: install Debian's libpng16-16 (libcairo2 brings it; scripts/setup installs that), or use --format html",
     .lock = PTHREAD_MUTEX_INITIALIZER,
 };
 
