@@ -1,3 +1,7 @@
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <link.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include "CFFIShims.h"
 
@@ -11,4 +15,24 @@ ffi_abi tc_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
 
 int tc_set_child_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+int tc_library_needs(void *handle, const char *prefix) {
+    struct link_map *map = NULL;
+    if (dlinfo(handle, RTLD_DI_LINKMAP, &map) != 0 || map == NULL || map->l_ld == NULL) return -1;
+    const char *strings = NULL;
+    for (const ElfW(Dyn) *d = map->l_ld; d->d_tag != DT_NULL; d++) {
+        if (d->d_tag == DT_STRTAB) {
+            /* The loader relocates this entry in place where the dynamic section is writable;
+               where it is not, it still holds the offset from the load address. */
+            ElfW(Addr) address = d->d_un.d_ptr;
+            strings = (const char *)(address < map->l_addr ? address + map->l_addr : address);
+        }
+    }
+    if (strings == NULL) return -1;
+    size_t length = strlen(prefix);
+    for (const ElfW(Dyn) *d = map->l_ld; d->d_tag != DT_NULL; d++) {
+        if (d->d_tag == DT_NEEDED && strncmp(strings + d->d_un.d_val, prefix, length) == 0) return 1;
+    }
+    return 0;
 }

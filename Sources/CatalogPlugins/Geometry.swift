@@ -13,11 +13,11 @@ struct Matrix4 {
     var c2: SIMD4<Double>
     var c3: SIMD4<Double>
 
-    static let identity = Matrix4(c0: [1, 0, 0, 0], c1: [0, 1, 0, 0], c2: [0, 0, 1, 0], c3: [0, 0, 0, 1])
+    static let identity = Matrix4(c0: SIMD4(1, 0, 0, 0), c1: SIMD4(0, 1, 0, 0), c2: SIMD4(0, 0, 1, 0), c3: SIMD4(0, 0, 0, 1))
 
     static func translation(_ x: Double, _ y: Double, _ z: Double) -> Matrix4 {
         var m = identity
-        m.c3 = [x, y, z, 1]
+        m.c3 = SIMD4(x, y, z, 1)
         return m
     }
 
@@ -31,24 +31,24 @@ struct Matrix4 {
     static func rotationX(degrees: Double) -> Matrix4 {
         let r = degrees * Double.pi / 180, c = cos(r), s = sin(r)
         var m = identity
-        m.c1 = [0, c, s, 0]
-        m.c2 = [0, -s, c, 0]
+        m.c1 = SIMD4(0, c, s, 0)
+        m.c2 = SIMD4(0, -s, c, 0)
         return m
     }
 
     static func rotationY(degrees: Double) -> Matrix4 {
         let r = degrees * Double.pi / 180, c = cos(r), s = sin(r)
         var m = identity
-        m.c0 = [c, 0, -s, 0]
-        m.c2 = [s, 0, c, 0]
+        m.c0 = SIMD4(c, 0, -s, 0)
+        m.c2 = SIMD4(s, 0, c, 0)
         return m
     }
 
     static func rotationZ(degrees: Double) -> Matrix4 {
         let r = degrees * Double.pi / 180, c = cos(r), s = sin(r)
         var m = identity
-        m.c0 = [c, s, 0, 0]
-        m.c1 = [-s, c, 0, 0]
+        m.c0 = SIMD4(c, s, 0, 0)
+        m.c1 = SIMD4(-s, c, 0, 0)
         return m
     }
 

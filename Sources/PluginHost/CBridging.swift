@@ -67,6 +67,13 @@ struct PluginString {
         }
         let length = strnlen(pointer, limit + 1)
         let bytes = UnsafeRawBufferPointer(start: pointer, count: min(length, limit))
+        // Printable ASCII without a backslash, the usual case, is valid and needs no escape.
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x5C }) {
+            self.init(
+                text: String(decoding: bytes, as: UTF8.self), present: true, validUTF8: true, tooLong: length > limit,
+                hadControlCharacters: false)
+            return
+        }
         let decoded = DisplayText.decode(utf8: bytes)
         let raw = String(decoding: bytes, as: UTF8.self)
         self.init(

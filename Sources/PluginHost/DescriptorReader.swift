@@ -15,23 +15,24 @@ struct DescriptorReader {
 
     /// Reads a string field, reporting NULL (when required), invalid UTF-8, control characters
     /// and excess length.
+    /// The field's name is only built when a problem is reported.
     private mutating func string(
-        _ pointer: UnsafePointer<CChar>?, field: String, subject: String, limit: Int, required: Bool
+        _ pointer: UnsafePointer<CChar>?, field: @autoclosure () -> String, subject: String, limit: Int, required: Bool
     ) -> String {
         let s = PluginString(pointer, limit: limit)
         if !s.present || (required && s.text.isEmpty) {
             if required {
-                report(.error, "descriptor-fields", subject, "\(field) is \(s.present ? "empty" : "NULL"); set it to a non-empty UTF-8 string")
+                report(.error, "descriptor-fields", subject, "\(field()) is \(s.present ? "empty" : "NULL"); set it to a non-empty UTF-8 string")
             }
             return ""
         }
         if !s.validUTF8 {
-            report(.warning, "descriptor-strings", subject, "\(field) is not valid UTF-8 (shown as \"\(s.text)\"); encode it as UTF-8")
+            report(.warning, "descriptor-strings", subject, "\(field()) is not valid UTF-8 (shown as \"\(s.text)\"); encode it as UTF-8")
         } else if s.hadControlCharacters {
-            report(.warning, "descriptor-strings", subject, "\(field) holds control characters or terminal escapes (shown escaped as \"\(s.text)\"); remove them")
+            report(.warning, "descriptor-strings", subject, "\(field()) holds control characters or terminal escapes (shown escaped as \"\(s.text)\"); remove them")
         }
         if s.tooLong {
-            report(.warning, "descriptor-strings", subject, "\(field) is longer than \(limit) bytes and was cut; shorten it")
+            report(.warning, "descriptor-strings", subject, "\(field()) is longer than \(limit) bytes and was cut; shorten it")
         }
         return s.text
     }
@@ -149,21 +150,22 @@ struct DescriptorReader {
         for i in 0..<count {
             let p = params[i]
             let id = string(p.id, field: "params[\(i)].id", subject: subject, limit: Int(TC_ID_MAX), required: true)
-            let where_ = "parameter \"\(id.isEmpty ? "#\(i)" : id)\""
+            // Built only for a problem's message.
+            func parameterName() -> String { "parameter \"\(id.isEmpty ? "#\(i)" : id)\"" }
             guard !id.isEmpty else { ok = false; continue }
             if !IDSyntax.isKebabCase(id) {
-                report(.error, "descriptor-parameters", subject, "\(where_): id is not kebab-case")
+                report(.error, "descriptor-parameters", subject, "\(parameterName()): id is not kebab-case")
                 ok = false
             }
             if !seen.insert(id).inserted {
-                report(.error, "descriptor-parameters", subject, "\(where_) is declared twice; parameter ids must be unique")
+                report(.error, "descriptor-parameters", subject, "\(parameterName()) is declared twice; parameter ids must be unique")
                 ok = false
             }
-            let name = string(p.name, field: "\(where_) name", subject: subject, limit: Int(TC_NAME_MAX), required: true)
-            let doc = string(p.doc, field: "\(where_) doc", subject: subject, limit: Int(TC_TEXT_MAX), required: false)
-            let unit = string(p.unit, field: "\(where_) unit", subject: subject, limit: 16, required: false)
+            let name = string(p.name, field: "\(parameterName()) name", subject: subject, limit: Int(TC_NAME_MAX), required: true)
+            let doc = string(p.doc, field: "\(parameterName()) doc", subject: subject, limit: Int(TC_TEXT_MAX), required: false)
+            let unit = string(p.unit, field: "\(parameterName()) unit", subject: subject, limit: 16, required: false)
             guard let kind = ParameterSpec.Kind(rawValue: Int(p.type)) else {
-                report(.error, "descriptor-parameters", subject, "\(where_) has unknown type \(p.type); use a tc_param_type_t value")
+                report(.error, "descriptor-parameters", subject, "\(parameterName()) has unknown type \(p.type); use a tc_param_type_t value")
                 ok = false
                 continue
             }
@@ -175,25 +177,25 @@ struct DescriptorReader {
                 maximum = 1
             case .choice:
                 if p.choice_count == 0 || p.choices == nil {
-                    report(.error, "descriptor-parameters", subject, "\(where_) is a choice with no choices; set choice_count and choices")
+                    report(.error, "descriptor-parameters", subject, "\(parameterName()) is a choice with no choices; set choice_count and choices")
                     ok = false
                     continue
                 }
                 for c in 0..<Int(p.choice_count) {
-                    let choice = string(p.choices[c], field: "\(where_) choices[\(c)]", subject: subject, limit: Int(TC_ID_MAX), required: true)
+                    let choice = string(p.choices[c], field: "\(parameterName()) choices[\(c)]", subject: subject, limit: Int(TC_ID_MAX), required: true)
                     if !choice.isEmpty && !IDSyntax.isKebabCase(choice) {
-                        report(.warning, "descriptor-parameters", subject, "\(where_) choice \"\(choice)\" is not kebab-case; command lines and files name choices in kebab-case")
+                        report(.warning, "descriptor-parameters", subject, "\(parameterName()) choice \"\(choice)\" is not kebab-case; command lines and files name choices in kebab-case")
                     }
                     choices.append(choice)
                 }
                 if p.max_value != Double(choices.count - 1) {
-                    report(.error, "descriptor-parameters", subject, "\(where_) is a choice of \(choices.count) but its max_value is \(Format.number(p.max_value)); set max_value = choice_count − 1 = \(choices.count - 1)")
+                    report(.error, "descriptor-parameters", subject, "\(parameterName()) is a choice of \(choices.count) but its max_value is \(Format.number(p.max_value)); set max_value = choice_count − 1 = \(choices.count - 1)")
                 }
                 minimum = 0
                 maximum = Double(choices.count - 1)
             case .number, .integer:
                 if !minimum.isFinite || !maximum.isFinite || minimum > maximum {
-                    report(.error, "descriptor-parameters", subject, "\(where_) has range \(Format.number(minimum))...\(Format.number(maximum)); give finite bounds with min <= max")
+                    report(.error, "descriptor-parameters", subject, "\(parameterName()) has range \(Format.number(minimum))...\(Format.number(maximum)); give finite bounds with min <= max")
                     ok = false
                     continue
                 }
@@ -204,7 +206,7 @@ struct DescriptorReader {
             do {
                 try spec.check(p.default_value)
             } catch {
-                report(.error, "descriptor-parameters", subject, "\(where_) default: \(error.description); set a default inside the range")
+                report(.error, "descriptor-parameters", subject, "\(parameterName()) default: \(error.description); set a default inside the range")
                 ok = false
             }
             specs.append(spec)

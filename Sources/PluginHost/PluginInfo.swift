@@ -75,25 +75,43 @@ public enum IDSyntax {
     /// True for a reverse-DNS id: two or more dot-separated labels of lowercase letters, digits,
     /// hyphens and underscores, each starting with a letter or digit: `org.example.wipe`.
     public static func isReverseDNS(_ id: String) -> Bool {
-        let labels = id.split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, id.utf8.count <= 64 else { return false }
-        return labels.allSatisfy { label in
-            guard let first = label.unicodeScalars.first, isLowerAlnum(first) else { return false }
-            return label.unicodeScalars.allSatisfy { isLowerAlnum($0) || $0 == "-" || $0 == "_" }
+        let utf8 = id.utf8
+        guard utf8.count <= 64 else { return false }
+        var labels = 1, labelLength = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: ".") {
+                guard labelLength > 0 else { return false }
+                labels += 1
+                labelLength = 0
+            } else if labelLength == 0 {
+                guard isLowerAlnum(byte) else { return false }
+                labelLength = 1
+            } else {
+                guard isLowerAlnum(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") else { return false }
+                labelLength += 1
+            }
         }
+        return labels >= 2 && labelLength > 0
     }
 
     /// True for a kebab-case id: lowercase letters, digits and single hyphens, starting with a
     /// letter and not ending with a hyphen: `cover-vertical`.
     public static func isKebabCase(_ id: String) -> Bool {
-        let scalars = Array(id.unicodeScalars)
-        guard let first = scalars.first, ("a"..."z").contains(first), scalars.last != "-",
-            scalars.count <= 64, !zip(scalars, scalars.dropFirst()).contains(where: { $0 == "-" && $1 == "-" })
-        else { return false }
-        return scalars.allSatisfy { isLowerAlnum($0) || $0 == "-" }
+        let utf8 = id.utf8
+        guard let first = utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), utf8.count <= 64 else { return false }
+        var previous: UInt8 = 0
+        for byte in utf8 {
+            if byte == UInt8(ascii: "-") {
+                guard previous != byte else { return false }
+            } else {
+                guard isLowerAlnum(byte) else { return false }
+            }
+            previous = byte
+        }
+        return previous != UInt8(ascii: "-")
     }
 
-    private static func isLowerAlnum(_ s: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(s) || ("0"..."9").contains(s)
+    private static func isLowerAlnum(_ b: UInt8) -> Bool {
+        (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "z")) || (b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9"))
     }
 }

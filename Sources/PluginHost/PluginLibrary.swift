@@ -1,3 +1,4 @@
+import CFFIShims
 import Synchronization
 import TransitionABI
 import TransitionCore
@@ -44,9 +45,22 @@ public final class PluginLibrary: @unchecked Sendable {
     public static func load(path: String) throws(PluginError) -> PluginLibrary {
         let key = fileKey(path)
         if let existing = loaded.withLock({ $0[key] }) { return existing }
+        let library = try loadUnshared(path: path).library
+        return loaded.withLock { table in
+            if let raced = table[key] { return raced }
+            table[key] = library
+            return library
+        }
+    }
+
+    /// Loads and checks the plugin at `path` as ``load(path:)`` does, but does not keep it among
+    /// this process's loaded libraries, and returns its `dlopen` handle: a scan that has taken
+    /// what it needs may close the library again. Nothing may use the library once it is closed.
+    /// `checkFirst` as in ``open(path:checkFirst:)``.
+    static func loadUnshared(path: String, checkFirst: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
         ProcessState.record()
         defer { ProcessState.restore() }
-        let opened = try open(path: path)
+        let opened = try open(path: path, checkFirst: checkFirst)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count
             throw PluginError(
@@ -64,23 +78,36 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         let library = PluginLibrary(
             path: path, info: opened.info, problems: opened.problems, plugin: opened.plugin, pointers: opened.animators)
-        return loaded.withLock { table in
-            if let raced = table[key] { return raced }
-            table[key] = library
-            return library
+        return (library, opened.handle)
+    }
+
+    /// Whether the library `handle` names links the Swift runtime. Such a library registers its
+    /// type metadata and conformances with the runtime, which keeps pointers into it for the life
+    /// of the process, so it must never be closed; nil when its dynamic section cannot be read.
+    static func linksSwiftRuntime(_ handle: UnsafeMutableRawPointer) -> Bool? {
+        switch tc_library_needs(handle, "libswiftCore.so") {
+        case 0: false
+        case 1: true
+        default: nil
         }
     }
 
     /// Opens the file and reads its descriptors without refusing on descriptor problems and
     /// without calling init: what the validator needs to report every problem.
-    static func open(path: String) throws(PluginError) -> (info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>]) {
-        if let problem = PluginFileCheck.problem(path) { throw problem }
+    /// ``PluginFileCheck`` names a file that cannot be a plugin: before `dlopen` when `checkFirst`,
+    /// else (the caller has seen a readable regular file) only when `dlopen` refuses the file.
+    static func open(path: String, checkFirst: Bool = true) throws(PluginError) -> (
+        info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>],
+        handle: UnsafeMutableRawPointer
+    ) {
+        if checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
         // Loading runs the plugin's constructors and entry, and reading its descriptors touches
         // its memory: all of it is plugin code for the watchdog.
         CallCounter.enter()
         defer { CallCounter.leave() }
         guard let handle = dlopen(path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
             let message = dlerror().map { String(cString: $0) } ?? "unknown error"
+            if !checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
             throw PluginError(
                 kind: .notALibrary, path: path, reason: "dlopen failed: \(DisplayText.escape(message))",
                 remedy: "build the plugin as a shared library for this machine (cc -shared -fPIC ...) with all its dependencies installed")
@@ -110,7 +137,7 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         var reader = DescriptorReader(path: path)
         let read = reader.read(plugin)
-        return (read.info, reader.problems, plugin, read.animators)
+        return (read.info, reader.problems, plugin, read.animators, handle)
     }
 
     /// What identifies the file at `path` among loaded libraries: its device and inode, as

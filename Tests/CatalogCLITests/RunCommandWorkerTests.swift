@@ -46,10 +46,12 @@ struct RunCommandWorkerTests {
         #expect(transitions.count == 3)
         #expect(transitions.allSatisfy { $0["finished"] as? Bool == true })
         let lines = CLI.lines(result.stderr)
-        let prefix = "warning: operation 1: org.example.thread-prints:thread-prints (\(path)) wrote "
-        #expect(lines.first?.hasPrefix(prefix) == true, "\(lines)")
+        // The thread prints every millisecond, but a busy machine may not run it during a given
+        // transition: every line names one of the three, and at least one is named.
+        #expect(!lines.isEmpty, "the printing thread was never reported")
+        let prefixes = (1...3).map { "warning: operation \($0): org.example.thread-prints:thread-prints (\(path)) wrote " }
         for line in lines {
-            #expect(line.hasPrefix("warning: operation "), "\(line)")
+            #expect(prefixes.contains { line.hasPrefix($0) }, "\(line)")
             #expect(line.hasSuffix(" bytes to stdout, which belongs to the host; the first line: thread-prints: noise from a plugin thread"), "\(line)")
         }
         // At most one line per operation and stream.

@@ -98,7 +98,11 @@ struct SetupTests {
         let dir = TestEnvironment.temporaryDirectory + "/alone-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.copyItem(atPath: TestEnvironment.catalogExecutable, toPath: dir + "/catalog")
+        // Copied by a child process: a copy written from this process could still be open for
+        // writing in a program another test is starting at that moment, and running it would
+        // then fail with "Text file busy".
+        let copy = try runProcess("/bin/cp", [TestEnvironment.catalogExecutable, dir + "/catalog"])
+        try #require(copy.status == 0, "cp: \(copy.stderr)")
         let args = arguments.map { $0 == "gallery-out" ? dir + "/site" : $0 }
         let result = try runProcess(dir + "/catalog", args)
         CLI.expectNoCrash(result)

@@ -16,4 +16,9 @@ ffi_abi tc_ffi_default_abi(void);
    Returns 0, or -1 with errno set. */
 int tc_set_child_subreaper(void);
 
+/* Whether the object `handle` (from dlopen) names a library whose file name starts with `prefix`
+   among its DT_NEEDED entries: 1 when it does, 0 when it does not, -1 when its dynamic section
+   cannot be read. */
+int tc_library_needs(void *handle, const char *prefix);
+
 #endif

@@ -20,11 +20,30 @@ public enum AbsolutePath {
     /// `path` unchanged when absolute, else joined to the start directory, with `.` parts removed.
     public static func resolve(_ path: String) -> String {
         guard !path.isEmpty else { return path }
+        if path.utf8.first == UInt8(ascii: "/"), isNormal(path) { return path }
         let joined = path.hasPrefix("/") ? path : (startDirectory.hasSuffix("/") ? startDirectory : startDirectory + "/") + path
         var parts: [Substring] = []
         for part in joined.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
             parts.append(part)
         }
         return "/" + parts.joined(separator: "/")
+    }
+
+    /// True when the absolute `path` is already what ``resolve(_:)`` makes of it: no empty or `.`
+    /// part and no slash at the end.
+    private static func isNormal(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var partLength = 0, partIsDot = false
+        for byte in path.utf8.dropFirst() {
+            if byte == slash {
+                if partLength == 0 || partIsDot { return false }
+                partLength = 0
+                partIsDot = false
+            } else {
+                partIsDot = partLength == 0 && byte == dot
+                partLength += 1
+            }
+        }
+        return partLength > 0 && !partIsDot
     }
 }

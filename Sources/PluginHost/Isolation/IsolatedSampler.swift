@@ -161,17 +161,19 @@ extension WorkerChannel {
 
 /// JSON coding for sampling reports: non-finite numbers cross as strings, so the host can name them.
 enum SampleCoding {
-    static var encoder: JSONEncoder {
+    /// One encoder for every message: its options are set once, and encoding does not change it.
+    static let encoder: JSONEncoder = {
         let e = JSONEncoder()
         e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return e
-    }
+    }()
 
-    static var decoder: JSONDecoder {
+    /// One decoder for every message, as for `encoder`.
+    static let decoder: JSONDecoder = {
         let d = JSONDecoder()
         d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return d
-    }
+    }()
 }
 
 /// A report of a sampling worker.

@@ -48,10 +48,15 @@ public struct PluginScanner: Sendable {
     public var cacheFile: String?
     /// Seconds one plugin may take to load.
     public var timeout: Double = 2
-    /// The most files one child process loads. Every library a process loads stays in its link
-    /// map and makes the next `dlopen` dearer, so a long list is scanned by several short-lived
-    /// children, which also run side by side.
-    public var batchSize = 250
+    /// The most files one child process loads. A child closes each library once it has read it
+    /// (a library that links the Swift runtime or leaves a thread running stays loaded), so its
+    /// link map stays short; the bound keeps what stays loaded bounded too. A list up to the
+    /// bound is shared among as many children as the machine has cores (see ``BatchPlan``).
+    public var batchSize = 1000
+
+    /// The fewest files worth a child process of their own: starting one costs about what
+    /// loading this many plugins does.
+    static let smallestBatch = 128
 
     /// Creates a scanner.
     public init(executable: String, cacheFile: String?) {
@@ -83,6 +88,7 @@ public struct PluginScanner: Sendable {
         // workers, and one that vanished meanwhile has none.
         var found = [ScanRecord?](repeating: nil, count: paths.count)
         var stale: [String] = []
+        var staleIdentities: [String: FileIdentity] = [:]
         var identities = FileIdentity.Reader()
         for (i, path) in paths.enumerated() {
             let id = identities.identity(path)
@@ -94,16 +100,21 @@ public struct PluginScanner: Sendable {
                 found[i] = hit
                 continue
             }
-            if let problem = PluginFileCheck.problem(path) {
+            // A regular file the user may read goes to a worker, whose loader reads its header (and,
+            // when it refuses it, names why as `PluginFileCheck` does); anything else is named here,
+            // without a worker.
+            let loadable = id.map { $0.regular && ($0.readableByAll || access(path, R_OK) == 0) } ?? false
+            if !loadable, let problem = PluginFileCheck.problem(path) {
                 found[i] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
             }
-            guard id != nil else { continue }
+            guard let id else { continue }
             stale.append(path)
+            staleIdentities[path] = id
         }
         if !stale.isEmpty {
             var scanned: [String: ScanRecord] = [:]
-            for record in scanInWorkers(stale) { scanned[record.path] = record }
+            for record in scanInWorkers(stale, identities: staleIdentities) { scanned[record.path] = record }
             for (i, path) in paths.enumerated() where found[i] == nil { found[i] = scanned[path] }
         }
         // Moved out, not copied: a record holds many references.
@@ -120,76 +131,127 @@ public struct PluginScanner: Sendable {
         return Outcome(records: ordered, scanned: stale)
     }
 
-    /// Scans `paths` in batches of at most ``batchSize`` files, each in a child process of its own,
-    /// as many children at once as the machine has cores.
-    private func scanInWorkers(_ paths: [String]) -> [ScanRecord] {
+    /// Scans `paths` in batches (see ``BatchPlan``), each in a child process of its own, as many
+    /// children at once as the machine has cores. Each record carries the identity `identities`
+    /// gives its file, taken before it was loaded: a file replaced while it is scanned is then
+    /// scanned again by the next run.
+    private func scanInWorkers(_ paths: [String], identities: [String: FileIdentity]) -> [ScanRecord] {
         guard !paths.isEmpty else { return [] }
         // The worker loads by absolute path: a plugin that changes directory cannot hide the next one.
         let original = Dictionary(paths.map { (AbsolutePath.resolve($0), $0) }, uniquingKeysWith: { a, _ in a })
         let absolute = paths.map(AbsolutePath.resolve)
-        let size = max(1, batchSize)
-        let batches = stride(from: 0, to: absolute.count, by: size).map { Array(absolute[$0..<min($0 + size, absolute.count)]) }
-        guard batches.count > 1 else { return scanBatch(batches[0], original: original) }
+        let ranges = BatchPlan.ranges(count: absolute.count, cores: Self.cores, largest: batchSize, smallest: Self.smallestBatch)
+        let batches = ranges.map { Array(absolute[$0]) }
+        guard batches.count > 1 else { return scanBatch(batches[0], original: original, identities: identities) }
         let results = BatchResults(count: batches.count)
         DispatchQueue.concurrentPerform(iterations: batches.count) { i in
-            results.set(i, scanBatch(batches[i], original: original))
+            results.set(i, scanBatch(batches[i], original: original, identities: identities))
         }
         return results.all
     }
 
-    /// Scans one batch: a worker loads the files in order; when one crashes or hangs, it is
-    /// recorded as failed and a new worker goes on with the files after it.
-    private func scanBatch(_ batch: [String], original: [String: String]) -> [ScanRecord] {
+    /// The processors online.
+    static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+    /// Scans one batch: a worker loads the files in order, sending one record per file; when it
+    /// crashes or hangs, the file without a record is recorded as failed and a new worker goes on
+    /// with the files after it.
+    private func scanBatch(_ batch: [String], original: [String: String], identities: [String: FileIdentity]) -> [ScanRecord] {
         var records: [ScanRecord] = []
         records.reserveCapacity(batch.count)
         var position = 0
+        var alone = 0
         while position < batch.count {
-            let worker: WorkerProcess
-            do {
-                worker = try WorkerProcess(executable: executable, request: Array(try JSONEncoder().encode(WorkerRequest.scan(paths: Array(batch[position...])))))
-            } catch {
-                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(error)") }
+            let rest = Array(batch[position...])
+            var taken = 0
+            let stop = runWorker(ScanRequest(paths: rest, unloads: true, alone: alone)) { record in
+                guard taken < rest.count, record.path == rest[taken] else { return }
+                records.append(finished(record, original: original, identities: identities))
+                taken += 1
             }
-            var begun = false
-            var ending = WorkerProcess.Ending.exited(0)
-            events: while true {
-                switch worker.next(timeout: timeout) {
-                case .report(let bytes):
-                    guard position < batch.count else { continue }
-                    let path = batch[position]
-                    if let begin = ScanMessage.beginPath(bytes) {
-                        begun = begin == path
-                        continue
-                    }
-                    guard begun, let body = ScanMessage.recordBytes(bytes), var record = try? ScanRecord(binary: body), record.path == path else { continue }
-                    record.path = original[path] ?? path
-                    record.plugin?.path = record.path
-                    if let e = record.error, e.path == path {
-                        record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
-                    }
-                    if let id = FileIdentity.of(path) {
-                        (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
-                    }
-                    records.append(record)
-                    position += 1
-                    begun = false
-                case .forged: continue
-                case .ended(let e):
-                    ending = e
-                    break events
-                }
-            }
+            position += taken
             guard position < batch.count else { break }
-            let culprit = batch[position]
-            let reason: String = if case .timedOut = ending {
-                "loading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry or init)"
-            } else {
-                "the plugin \(ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)") while loading"
+            switch stop {
+            case .cannotStart(let why):
+                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(why)") }
+            case .ended(let ending, let stalled):
+                // The worker may have held back records of files after the one it stopped in:
+                // unless it said a call stalled, its files are scanned again with each record sent
+                // alone, which names the file exactly.
+                let timedOut = if case .timedOut = ending { true } else { false }
+                if alone == 0 && !(stalled && timedOut) {
+                    alone = RecordOutbox.limit
+                    continue
+                }
+                let culprit = batch[position]
+                records.append(failed(original[culprit] ?? culprit, .crashed, reason(for: ending, loading: culprit)))
+                position += 1
+                alone = 0
             }
-            records.append(failed(original[culprit] ?? culprit, .crashed, reason))
-            position += 1
         }
         return records
+    }
+
+    /// How a scan worker stopped.
+    private enum Stop {
+        /// It could not be started.
+        case cannotStart(String)
+        /// It ended; `stalled` when the last packet it sent said a plugin call had stalled.
+        case ended(WorkerProcess.Ending, stalled: Bool)
+    }
+
+    /// Runs one scan worker for `request`, handing each record it sends to `take`, until the
+    /// worker ends.
+    private func runWorker(_ request: ScanRequest, take: (ScanRecord) -> Void) -> Stop {
+        let worker: WorkerProcess
+        do {
+            worker = try WorkerProcess(executable: executable, request: request.bytes)
+        } catch {
+            return .cannotStart(String(describing: error))
+        }
+        var stalled = false
+        while true {
+            switch worker.next(timeout: timeout) {
+            case .report(let bytes):
+                guard let packet = ScanMessage.records(bytes) else { continue }
+                for record in packet.records { take(record) }
+                if packet.stalled || !packet.records.isEmpty { stalled = packet.stalled }
+            case .forged: continue
+            case .ended(let e): return .ended(e, stalled: stalled)
+            }
+        }
+    }
+
+    /// The record a worker sent, with the path as the caller gave it and the file's identity.
+    private func finished(_ sent: ScanRecord, original: [String: String], identities: [String: FileIdentity]) -> ScanRecord {
+        var record = sent
+        let path = sent.path
+        record.path = original[path] ?? path
+        record.plugin?.path = record.path
+        if let e = record.error, e.path == path {
+            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+        }
+        if let id = identities[record.path] ?? FileIdentity.of(path) {
+            (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
+        }
+        return record
+    }
+
+    /// Why the worker that was loading `culprit` stopped without its record. A worker that
+    /// crashed or exited may have done so in the library's destructors, when the scan closed it: a
+    /// worker that keeps the library loaded tells the two apart.
+    private func reason(for ending: WorkerProcess.Ending, loading culprit: String) -> String {
+        if case .timedOut = ending {
+            return "loading or unloading did not finish within \(Format.number(timeout)) s (the plugin hangs in its constructor, entry, init, duration, deinit or a destructor)"
+        }
+        let what = ending.isSignal ? "crashed with \(ending)" : "ended the process with \(ending)"
+        var loads = false
+        _ = runWorker(ScanRequest(paths: [culprit], unloads: false, alone: 1)) { record in
+            loads = record.path == culprit && record.error == nil
+        }
+        return loads
+            ? "the plugin \(what) while it was unloaded (in its deinit or a destructor that dlclose runs: __attribute__((destructor)), a C++ static object or an atexit handler)"
+            : "the plugin \(what) while loading"
     }
 
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
@@ -201,42 +263,51 @@ public struct PluginScanner: Sendable {
     }
 }
 
-/// The messages of the scan worker, one per packet on the report channel: `B` and the path of
-/// the file it begins to load, then `R` and the file's `ScanRecord` in its binary form.
+/// The messages of the scan worker, one per packet on the report channel: `R` and one or more
+/// `ScanRecord`s in their binary form, each taken once the worker is done with its file; or `S`
+/// and the records held so far, when a plugin call has stalled.
 enum ScanMessage {
-    /// The packet that says the worker begins loading `path`.
-    static func begin(_ path: String) -> [UInt8] { [UInt8(ascii: "B")] + Array(path.utf8) }
+    /// The first byte of a record packet.
+    static let tag = UInt8(ascii: "R")
 
-    /// The packet that carries what loading a file learned.
-    static func record(_ record: ScanRecord) -> [UInt8] {
-        var w = ByteWriter(capacity: 512)
-        w.byte(UInt8(ascii: "R"))
-        record.write(to: &w)
-        return w.bytes
-    }
+    /// The first byte of the packet sent when a plugin call stalls.
+    static let stallTag = UInt8(ascii: "S")
 
-    /// The record bytes of a record packet, or nil for any other packet.
-    static func recordBytes(_ bytes: [UInt8]) -> [UInt8]? {
-        guard bytes.first == UInt8(ascii: "R") else { return nil }
-        return Array(bytes.dropFirst())
-    }
-
-    /// The path of a begin packet, or nil for any other packet.
-    static func beginPath(_ bytes: [UInt8]) -> String? {
-        guard bytes.first == UInt8(ascii: "B") else { return nil }
-        return String(decoding: bytes[1...], as: UTF8.self)
+    /// The records of a record or stall packet, in order, and whether it says a call stalled;
+    /// nil for any other packet or a damaged one.
+    static func records(_ bytes: [UInt8]) -> (records: [ScanRecord], stalled: Bool)? {
+        guard let first = bytes.first, first == tag || first == stallTag else { return nil }
+        var r = ByteReader(bytes)
+        var records: [ScanRecord] = []
+        do {
+            _ = try r.byte()
+            while !r.isAtEnd { records.append(try ScanRecord(reading: &r)) }
+        } catch {
+            return nil
+        }
+        return (records, first == stallTag)
     }
 }
 
-/// The child side of scanning: loads each plugin in turn and reports what it learned.
-public enum ScanWorker {
-    /// Scans `paths`, reporting on the report channel.
-    static func run(paths: [String], reporter: Reporter) {
-        for path in paths {
-            reporter.write(Data(ScanMessage.begin(path)))
+/// The child side of scanning: loads each plugin in turn, reads what a listing shows (its
+/// descriptor and each animator's default duration) and reports it. Then it calls the plugin's
+/// deinit and closes the library again, as a program that only looks at plugins does, so the loader's list of loaded objects
+/// stays short and the process never holds more than one plugin's mappings. A library is left
+/// loaded when closing it is not safe: it links the Swift runtime (which keeps pointers into
+/// every Swift image), or it left a thread running (which would run on in unmapped code).
+enum ScanWorker {
+    /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
+    /// record is taken once the library is closed, so a crash in its destructors is charged to it.
+    static func run(_ request: ScanRequest, channel: WorkerChannel) {
+        let counter = ThreadCount()
+        let threads = counter?.current
+        RecordOutbox.shared.activate()
+        for (index, path) in request.paths.enumerated() {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
-                let library = try PluginLibrary.load(path: path)
+                // The host has seen a readable regular file: its header is read only when the
+                // loader refuses it.
+                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false)
                 record.plugin = library.info
                 record.warnings = library.problems
                 for animator in library.animators {
@@ -248,11 +319,20 @@ public enum ScanWorker {
                     let d = animator.duration(context)
                     record.durations[animator.id] = d.isFinite ? d : -1
                 }
+                if request.unloads, PluginLibrary.linksSwiftRuntime(handle) == false {
+                    // The plugin's deinit comes before unloading, as the ABI promises; it may stop
+                    // the threads init started.
+                    CallCounter.enter()
+                    if let deinitialize = library.plugin.pointee.`deinit` { deinitialize(library.plugin) }
+                    if threads != nil, counter?.current == threads { dlclose(handle) }
+                    CallCounter.leave()
+                    ProcessState.restore()
+                }
             } catch {
                 record.error = error
             }
             fflush(nil)
-            reporter.write(Data(ScanMessage.record(record)))
+            RecordOutbox.shared.add(record, sendingNow: index < request.alone || index == request.paths.count - 1, to: channel)
         }
     }
 }

@@ -30,13 +30,27 @@ public enum ProcessState {
     }
 
     /// Puts back the working directory and the watched variables where plugin code changed them.
+    /// Nothing is allocated when nothing changed: a scan calls it for every plugin.
     public static func restore() {
         let s = snapshot
-        if AbsolutePath.currentDirectory() != s.directory { _ = chdir(s.directory) }
+        if !isCurrentDirectory(s.directory) { _ = chdir(s.directory) }
         for (name, value) in s.environment {
-            let now = getenv(name).map { String(cString: $0) }
-            guard now != value else { continue }
+            let now = getenv(name)
+            let unchanged = switch (value, now) {
+            case (nil, nil): true
+            case (let value?, let now?): value.withCString { strcmp($0, now) == 0 }
+            default: false
+            }
+            guard !unchanged else { continue }
             if let value { setenv(name, value, 1) } else { unsetenv(name) }
+        }
+    }
+
+    /// True when the working directory is `directory`.
+    private static func isCurrentDirectory(_ directory: String) -> Bool {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: Int(PATH_MAX) + 1) { buffer in
+            guard getcwd(buffer.baseAddress, buffer.count) != nil else { return false }
+            return directory.withCString { strcmp($0, buffer.baseAddress!) == 0 }
         }
     }
 }

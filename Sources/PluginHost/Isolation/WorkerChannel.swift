@@ -56,7 +56,8 @@ public final class WorkerChannel: @unchecked Sendable {
             var peer: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
             length = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
             guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) == 0, peer.pid == parent else { continue }
-            var packet = [UInt8](repeating: 0, count: 1 << 20)
+            // Uninitialised: only the pages the packet fills are touched.
+            var packet = [UInt8](unsafeUninitializedCapacity: 1 << 20) { _, count in count = 1 << 20 }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&p, 1, Int32(requestWait * 1000)) == 1 else { continue }
             let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_PEEK)) }

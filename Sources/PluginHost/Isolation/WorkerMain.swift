@@ -20,13 +20,14 @@ public enum WorkerMain {
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
         watchHost(channel)
         beat(channel)
+        if let scan = ScanRequest(bytes: channel.request) {
+            ScanWorker.run(scan, channel: channel)
+            return 0
+        }
         let reporter = Reporter(channel: channel)
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
         switch request {
         case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
-        case .scan(let paths):
-            ScanWorker.run(paths: paths, reporter: reporter)
-            return 0
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
         case .sample(let r): return SamplingWorker.run(r, channel: channel)
         case .session(let r): return SessionWorker.run(r, channel: channel)
@@ -51,17 +52,24 @@ public enum WorkerMain {
 
     /// Every 200 ms in which plugin calls returned or none was running, sends the host a
     /// heartbeat: the watchdog then waits for the next one, so only a plugin call that does not
-    /// return times out, never the check's own work between calls.
+    /// return times out, never the check's own work between calls. At the first 200 ms without,
+    /// a scan sends the records it held back (``RecordOutbox``).
     private static func beat(_ channel: WorkerChannel) {
         DetachedThread.start {
             var last = CallCounter.returned
+            var stalled = false
             var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
             while true {
                 nanosleep(&pause, nil)
                 let now = CallCounter.returned
                 if now != last || CallCounter.running == 0 {
                     last = now
+                    stalled = false
                     channel.send(WorkerChannel.heartbeat)
+                } else if !stalled {
+                    // A scan's held-back records go out once, so the host knows which file hangs.
+                    stalled = true
+                    RecordOutbox.shared.stalled(channel: channel)
                 }
             }
         }

@@ -75,7 +75,11 @@ public final class WorkerProcess {
     private var capturedBytes = [0, 0]
     private var ending: Ending?
     private var channelClosed = false
-    private var packet = [UInt8](repeating: 0, count: 1 << 20)
+    /// Where packets are received into: left uninitialised, so only the pages a packet fills are
+    /// ever touched.
+    private var packet = [UInt8](unsafeUninitializedCapacity: 1 << 20) { _, count in count = 1 << 20 }
+    /// Where the worker's output is read into, kept from one read to the next.
+    private var chunk: [UInt8] = []
     /// The parts of a long report received so far.
     private var partial: [UInt8] = []
     private var lastBeat = 0.0
@@ -394,7 +398,7 @@ public final class WorkerProcess {
     }
 
     private func drainStreams() {
-        var chunk = [UInt8](repeating: 0, count: 65536)
+        if chunk.isEmpty { chunk = [UInt8](repeating: 0, count: 65536) }
         for i in streams.indices where streams[i] >= 0 {
             while true {
                 let n = chunk.withUnsafeMutableBytes { read(streams[i], $0.baseAddress, $0.count) }

@@ -1,12 +1,11 @@
 import TransitionCore
 
 /// What the host asks a worker process to do; sent in the first packet of the report channel, so
-/// none of it appears in the worker's argv, environment or files.
+/// none of it appears in the worker's argv, environment or files. A scan has a binary request of
+/// its own (``ScanRequest``).
 public enum WorkerRequest: Codable, Sendable {
     /// Run contract-suite units of one plugin.
     case validate(ValidationRequest)
-    /// Load plugin files one after the other and report what each declares.
-    case scan(paths: [String])
     /// Replay a recorded call trace, call by call.
     case replay(trace: String, capture: String)
     /// Sample one transition.

@@ -1,8 +1,10 @@
 /*
  * counts_loads.c: a correct plugin whose init appends a line to the file named by the
- * TC_LOAD_COUNTER environment variable each time the plugin is loaded.
+ * TC_LOAD_COUNTER environment variable each time the plugin is loaded, and whose deinit appends
+ * one to the file named by TC_UNLOAD_COUNTER.
  *
- * Proves the scan cache: a second catalog list over an unchanged file must not load it again.
+ * Proves the scan cache: a second catalog list over an unchanged file must not load it again; and
+ * that the scan, which unloads each library, calls deinit first.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +48,18 @@ static bool counted_init(const tc_plugin_t *self, const char *plugin_path) {
     return true;
 }
 
+static void counted_deinit(const tc_plugin_t *self) {
+    (void)self;
+    const char *counter = getenv("TC_UNLOAD_COUNTER");
+    if (counter != NULL) {
+        FILE *f = fopen(counter, "a");
+        if (f != NULL) {
+            fputs("deinit\n", f);
+            fclose(f);
+        }
+    }
+}
+
 static const tc_animator_t counted = {
     .abi = TC_ABI_VERSION_INIT,
     .id = "counted-fade",
@@ -70,6 +84,7 @@ static const tc_plugin_t plugin = {
     .animator_count = 1,
     .animators = animators,
     .init = counted_init,
+    .deinit = counted_deinit,
 };
 
 TC_EXPORT const tc_plugin_t *tc_plugin_entry(void) {
