@@ -54,8 +54,10 @@ let package = Package(
         .target(name: "CLibraryLoader"),
         .target(name: "CCairo", dependencies: ["CLibraryLoader"]),
         .target(name: "CGIF", dependencies: ["CLibraryLoader"]),
+        // PNG files are written with libpng directly, opened at run time like cairo.
+        .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
         // Previews of sampled transitions: PNG filmstrip, GIF, HTML page and gallery, Lottie.
-        .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF"]),
+        .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF", "CPNG"]),
         .executableTarget(
             name: "catalog",
             dependencies: [
@@ -84,7 +86,7 @@ let package = Package(
         .testTarget(name: "CatalogCLITests", dependencies: ["TransitionCore", "PluginHost", "TestSupport"]),
         .testTarget(
             name: "RenderersTests",
-            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "CLibraryLoader", "TestSupport"]
+            dependencies: ["Renderers", "TransitionCore", "PluginHost", "CCairo", "CGIF", "CPNG", "CLibraryLoader", "TestSupport"]
         ),
     ]
 )

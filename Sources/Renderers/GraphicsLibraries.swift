@@ -1,5 +1,6 @@
 import CCairo
 import CGIF
+import CPNG
 
 /// The C libraries that draw and encode pictures, opened the first time a picture is asked for.
 ///
@@ -11,6 +12,12 @@ public enum GraphicsLibraries {
     /// - Throws: `RenderError` naming the library and what to install when it cannot be loaded.
     public static func loadCairo() throws(RenderError) {
         try load(tc_cairo_load)
+    }
+
+    /// Loads libpng (PNG encoding), once per process.
+    /// - Throws: `RenderError` naming the library and what to install when it cannot be loaded.
+    public static func loadPNG() throws(RenderError) {
+        try load(tc_png_load)
     }
 
     /// Loads giflib (GIF encoding), once per process.

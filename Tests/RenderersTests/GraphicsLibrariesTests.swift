@@ -49,9 +49,10 @@ struct GraphicsLibrariesTests {
         #expect(message == "libc.so.6 has no function tc_no_such_function (too old a version); install the thing")
     }
 
-    @Test("cairo and giflib load, and cairo is then resident")
+    @Test("cairo, libpng and giflib load, and cairo is then resident")
     func realLibraries() throws {
         try GraphicsLibraries.loadCairo()
+        try GraphicsLibraries.loadPNG()
         try GraphicsLibraries.loadGIF()
         #expect(GraphicsLibraries.isCairoResident)
     }

@@ -1,0 +1,229 @@
+#include "CPNG.h"
+
+#include "CLibraryLoader.h"
+
+#include <setjmp.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libpng 1.6's public types and constants, as far as they are used here (png.h, soname
+ * libpng16.so.16: its ABI is stable within 1.6). */
+typedef struct png_struct_def png_struct;
+typedef struct png_info_def png_info;
+typedef void (*png_error_ptr)(png_struct *, const char *);
+typedef void (*png_rw_ptr)(png_struct *, unsigned char *, size_t);
+typedef void (*png_flush_ptr)(png_struct *);
+
+#define PNG_COLOR_TYPE_RGB 2
+#define PNG_COLOR_TYPE_RGB_ALPHA 6
+#define PNG_INTERLACE_NONE 0
+#define PNG_COMPRESSION_TYPE_BASE 0
+#define PNG_FILTER_TYPE_BASE 0
+#define PNG_ALL_FILTERS 0xf8
+/* png_create_write_struct accepts any version string with the library's major and minor number. */
+#define PNG_USER_VERSION "1.6.0"
+
+#define TC_PNG_FUNCTIONS(F, V) \
+    F(png_struct *, png_create_write_struct, (const char *user_png_ver, void *error_ptr, png_error_ptr error_fn, png_error_ptr warn_fn)) \
+    F(png_info *, png_create_info_struct, (const png_struct *png_ptr)) \
+    V(png_destroy_write_struct, (png_struct **png_ptr_ptr, png_info **info_ptr_ptr)) \
+    F(void *, png_get_error_ptr, (const png_struct *png_ptr)) \
+    F(void *, png_get_io_ptr, (const png_struct *png_ptr)) \
+    V(png_set_write_fn, (png_struct *png_ptr, void *io_ptr, png_rw_ptr write_data_fn, png_flush_ptr output_flush_fn)) \
+    V(png_set_IHDR, (const png_struct *png_ptr, png_info *info_ptr, uint32_t width, uint32_t height, int bit_depth, int color_type, int interlace_method, int compression_method, int filter_method)) \
+    V(png_set_compression_level, (png_struct *png_ptr, int level)) \
+    V(png_set_filter, (png_struct *png_ptr, int method, int filters)) \
+    V(png_write_info, (png_struct *png_ptr, const png_info *info_ptr)) \
+    V(png_write_row, (png_struct *png_ptr, const unsigned char *row)) \
+    V(png_write_end, (png_struct *png_ptr, png_info *info_ptr))
+
+#define TC_PNG_FIELD(ret, name, params) ret(*name) params;
+#define TC_PNG_VOID_FIELD(name, params) void(*name) params;
+static struct {
+    TC_PNG_FUNCTIONS(TC_PNG_FIELD, TC_PNG_VOID_FIELD)
+} png;
+#undef TC_PNG_FIELD
+#undef TC_PNG_VOID_FIELD
+
+#define TC_PNG_NAME(ret, name, params) #name,
+#define TC_PNG_VOID_NAME(name, params) #name,
+static const char *const names[] = {TC_PNG_FUNCTIONS(TC_PNG_NAME, TC_PNG_VOID_NAME)};
+_Static_assert(sizeof(png) == sizeof(names) / sizeof(names[0]) * sizeof(void *), "one name per function");
+
+static tc_runtime_library_t libpng = {
+    .soname = "libpng16.so.16",
+    .symbols = names,
+    .functions = (void **)&png,
+    .count = sizeof(names) / sizeof(names[0]),
+    .install_hint = "PNG pictures need libpng: install Debian's libpng16-16 (libcairo2 brings it; scripts/setup installs that), or use --format html",
+    .lock = PTHREAD_MUTEX_INITIALIZER,
+};
+
+bool tc_png_load(char *error, size_t error_size) { return tc_runtime_library_load(&libpng, error, error_size); }
+
+bool tc_png_is_resident(void) { return tc_library_is_resident(libpng.soname); }
+
+/* One write in progress: where libpng's errors jump to, and what they said. */
+struct writer {
+    jmp_buf jump;
+    char message[256];
+    tc_png_buffer_t *output;
+};
+
+static void on_error(png_struct *png_ptr, const char *message) {
+    struct writer *writer = png.png_get_error_ptr(png_ptr);
+    strncpy(writer->message, message ? message : "unknown error", sizeof(writer->message) - 1);
+    longjmp(writer->jump, 1);
+}
+
+static void on_warning(png_struct *png_ptr, const char *message) {
+    (void)png_ptr;
+    (void)message;
+}
+
+static void on_write(png_struct *png_ptr, unsigned char *data, size_t length) {
+    struct writer *writer = png.png_get_io_ptr(png_ptr);
+    tc_png_buffer_t *output = writer->output;
+    if (output->count + length > output->capacity) {
+        size_t capacity = output->capacity ? output->capacity : 65536;
+        while (capacity < output->count + length) capacity *= 2;
+        unsigned char *bytes = realloc(output->bytes, capacity);
+        if (!bytes) {
+            strncpy(writer->message, "out of memory", sizeof(writer->message) - 1);
+            longjmp(writer->jump, 1);
+        }
+        output->bytes = bytes;
+        output->capacity = capacity;
+    }
+    memcpy(output->bytes + output->count, data, length);
+    output->count += length;
+}
+
+static void on_flush(png_struct *png_ptr) { (void)png_ptr; }
+
+static inline uint32_t pixel_at(const unsigned char *row, int x) {
+    uint32_t pixel;
+    memcpy(&pixel, row + (size_t)x * 4, 4);
+    return pixel;
+}
+
+static bool all_opaque(const unsigned char *pixels, int width, int height, int stride) {
+    for (int y = 0; y < height; y++) {
+        const unsigned char *row = pixels + (size_t)y * stride;
+        for (int x = 0; x < width; x++) {
+            if ((pixel_at(row, x) >> 24) != 0xff) return false;
+        }
+    }
+    return true;
+}
+
+/* One row of ARGB32 as PNG bytes: RGB, or RGBA unpremultiplied with cairo's rounding. */
+static void convert_row(const unsigned char *source, int width, bool opaque, unsigned char *out) {
+    if (opaque) {
+        for (int x = 0; x < width; x++) {
+            uint32_t pixel = pixel_at(source, x);
+            out[0] = pixel >> 16;
+            out[1] = pixel >> 8;
+            out[2] = pixel;
+            out += 3;
+        }
+        return;
+    }
+    for (int x = 0; x < width; x++) {
+        uint32_t pixel = pixel_at(source, x);
+        uint32_t alpha = pixel >> 24;
+        if (alpha == 0) {
+            out[0] = out[1] = out[2] = out[3] = 0;
+        } else {
+            out[0] = (((pixel >> 16) & 0xff) * 255 + alpha / 2) / alpha;
+            out[1] = (((pixel >> 8) & 0xff) * 255 + alpha / 2) / alpha;
+            out[2] = ((pixel & 0xff) * 255 + alpha / 2) / alpha;
+            out[3] = alpha;
+        }
+        out += 4;
+    }
+}
+
+static int filter_flags(tc_png_filter_t filter) {
+    switch (filter) {
+    case TC_PNG_FILTER_NONE: return 0x08;
+    case TC_PNG_FILTER_SUB: return 0x10;
+    case TC_PNG_FILTER_UP: return 0x20;
+    case TC_PNG_FILTER_AVERAGE: return 0x40;
+    case TC_PNG_FILTER_PAETH: return 0x80;
+    case TC_PNG_FILTER_ADAPTIVE: return PNG_ALL_FILTERS;
+    }
+    return PNG_ALL_FILTERS;
+}
+
+static void fail(const char *message, char *error, size_t error_size) {
+    if (!error || !error_size) return;
+    strncpy(error, message, error_size - 1);
+    error[error_size - 1] = 0;
+}
+
+bool tc_png_write(const unsigned char *pixels, int width, int height, int stride, int level,
+                  tc_png_filter_t filter, tc_png_buffer_t *output, char *error, size_t error_size) {
+    if (!pixels || !output || width < 1 || height < 1 || stride < width * 4 || level < 0 || level > 9) {
+        fail("the PNG writer was given no pixels, a size below 1x1 or a zlib level outside 0-9", error, error_size);
+        return false;
+    }
+    if (!png.png_create_write_struct) {
+        fail("libpng is not loaded: call tc_png_load first", error, error_size);
+        return false;
+    }
+    bool opaque = all_opaque(pixels, width, height, stride);
+    unsigned char *row = malloc((size_t)width * 4);
+    if (!row) {
+        fail("out of memory for a PNG row", error, error_size);
+        return false;
+    }
+    struct writer writer = {.output = output};
+    png_struct *volatile png_ptr = NULL;
+    png_info *volatile info_ptr = NULL;
+    if (setjmp(writer.jump)) {
+        png_struct *p = png_ptr;
+        png_info *i = info_ptr;
+        if (p) png.png_destroy_write_struct(&p, i ? &i : NULL);
+        free(row);
+        tc_png_buffer_free(output);
+        char message[320];
+        snprintf(message, sizeof(message), "libpng could not write the PNG: %s", writer.message);
+        fail(message, error, error_size);
+        return false;
+    }
+    png_ptr = png.png_create_write_struct(PNG_USER_VERSION, &writer, on_error, on_warning);
+    if (!png_ptr) {
+        strncpy(writer.message, "its version is not 1.6", sizeof(writer.message) - 1);
+        longjmp(writer.jump, 1);
+    }
+    info_ptr = png.png_create_info_struct(png_ptr);
+    if (!info_ptr) {
+        strncpy(writer.message, "out of memory", sizeof(writer.message) - 1);
+        longjmp(writer.jump, 1);
+    }
+    png.png_set_write_fn(png_ptr, &writer, on_write, on_flush);
+    png.png_set_IHDR(png_ptr, info_ptr, (uint32_t)width, (uint32_t)height, 8,
+                     opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
+                     PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png.png_set_compression_level(png_ptr, level);
+    png.png_set_filter(png_ptr, PNG_FILTER_TYPE_BASE, filter_flags(filter));
+    png.png_write_info(png_ptr, info_ptr);
+    for (int y = 0; y < height; y++) {
+        convert_row(pixels + (size_t)y * stride, width, opaque, row);
+        png.png_write_row(png_ptr, row);
+    }
+    png.png_write_end(png_ptr, info_ptr);
+    png_struct *p = png_ptr;
+    png_info *i = info_ptr;
+    png.png_destroy_write_struct(&p, &i);
+    free(row);
+    return true;
+}
+
+void tc_png_buffer_free(tc_png_buffer_t *buffer) {
+    free(buffer->bytes);
+    *buffer = (tc_png_buffer_t){0};
+}
