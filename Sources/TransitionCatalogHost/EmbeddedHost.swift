@@ -69,7 +69,8 @@ final class EmbeddedHost {
         let index = PluginIndex.build(searchPath, scanner: scanner)
         let catalog = index.loadCatalog()
         let refused = (index.unreadable + index.errors + catalog.errors).map(\.description)
-        let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout) : nil
+        // One worker per plugin file serves every trial of the host's life.
+        let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout, pool: WorkerPool()) : nil
         return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
     }
 

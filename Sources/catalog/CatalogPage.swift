@@ -6,8 +6,8 @@ import TransitionCore
 /// animator in `images/catalog/` beside the page.
 enum CatalogPage {
     /// Samples each animator's first operation (six frames, default parameters) in `bounds`, in a
-    /// worker process, writes its filmstrip, then the page. Animators that fail to run are left out with a warning.
-    static func write(_ animators: [AnimatorReference], bounds: Rect, to path: String) throws {
+    /// worker process (`pool`'s, when given), writes its filmstrip, then the page. Animators that fail to run are left out with a warning.
+    static func write(_ animators: [AnimatorReference], bounds: Rect, to path: String, pool: WorkerPool? = nil) throws {
         let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
         let imageDirectory = "images/catalog"
         do {
@@ -23,7 +23,7 @@ enum CatalogPage {
             let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
             let image = "\(imageDirectory)/\(CatalogPageRenderer.anchor(animator.id)).png"
             do {
-                let sampled = try IsolatedSampling.sample(animator, context: context) { _ in FrameTimes.even(6) }
+                let sampled = try IsolatedSampling.sample(animator, context: context, pool: pool) { _ in FrameTimes.even(6) }
                 let bytes = try filmstrip.render(PreviewExport.timeline(sampled, animator: animator))
                 try AtomicFile.write(bytes, to: directory + "/" + image)
             } catch {

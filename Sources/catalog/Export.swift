@@ -89,6 +89,9 @@ struct ExportWeb: ParsableCommand {
         _ animator: AnimatorReference, operations: [TransitionOperation], parameters: [Double]? = nil, style: String? = nil,
         detent: SheetDetent? = nil, bounds: Rect, fps: Int = 120
     ) throws -> String {
+        // The operations are transitions of one plugin: one worker serves them all.
+        let pool = WorkerPool()
+        defer { pool.close() }
         var transitions: [WebTransitionCSS.Transition] = []
         let styles = try operations.map { op in try Resolution.style(op.isModal ? style : nil, for: animator, operation: op) }
         if detent != nil, !zip(operations, styles).contains(where: { $0.isModal && $1 == .custom }) {
@@ -102,7 +105,7 @@ struct ExportWeb: ParsableCommand {
             } catch let error as TransitionContext.Error {
                 throw CLIError.usage(error.description)
             }
-            let sampled = try IsolatedSampling.sample(animator, context: context, parameters: parameters) { duration in
+            let sampled = try IsolatedSampling.sample(animator, context: context, parameters: parameters, pool: pool) { duration in
                 FrameTimes.progresses(duration: duration, fps: Double(fps))
             }
             for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(op): \(m)") }

@@ -44,7 +44,13 @@ struct Gallery: ParsableCommand {
         for error in index.errors { printError("warning: \(error)") }
         var items: [GalleryRenderer.Item] = []
         let animators = index.animators.map { AnimatorReference(plugin: $0.plugin, description: $0.animator) }
-        if let markdown { try CatalogPage.write(animators, bounds: bounds, to: markdown) }
+        // Every transition of one plugin file runs in the same worker.
+        let pool = WorkerPool()
+        defer {
+            pool.close()
+            for line in pool.restarts { printError("note: \(DisplayText.escape(line))") }
+        }
+        if let markdown { try CatalogPage.write(animators, bounds: bounds, to: markdown, pool: pool) }
         guard let out else { return }
         let total = animators.reduce(0) { $0 + $1.description.operations.count }
         let progress = StderrProgress("gallery", total: total)
@@ -70,7 +76,7 @@ struct Gallery: ParsableCommand {
                 let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
                 let sampled: SampledTransition
                 do {
-                    sampled = try IsolatedSampling.sample(animator, context: context) { duration in
+                    sampled = try IsolatedSampling.sample(animator, context: context, pool: pool) { duration in
                         FrameTimes.progresses(duration: duration, fps: Double(fps))
                     }
                 } catch {

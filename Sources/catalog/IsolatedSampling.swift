@@ -4,15 +4,16 @@ import TransitionCore
 /// Sampling for the commands that draw transitions: the plugin runs in a worker process, and the
 /// host draws only what the worker reports, after checking every value.
 enum IsolatedSampling {
-    /// Samples `animator` in `context` at the progresses `progresses` gives for its duration.
+    /// Samples `animator` in `context` at the progresses `progresses` gives for its duration. With
+    /// `pool`, the transitions of one plugin file share its worker (a command that samples many).
     /// - Throws: `CLIError` with one line naming the animator, the call and the signal, limit or
     ///   value, when the plugin crashes, hangs, exits or returns something the host cannot use.
     static func sample(
         _ animator: some DescribedAnimator, context: TransitionContext, parameters: [Double]? = nil, inProcess: Bool = false,
-        progresses: (Double) -> [Double]
+        pool: WorkerPool? = nil, progresses: (Double) -> [Double]
     ) throws -> SampledTransition {
         if inProcess { return try sampleInProcess(animator, context: context, parameters: parameters, progresses: progresses) }
-        let sampler = IsolatedSampler(executable: WorkerExecutable.current())
+        let sampler = IsolatedSampler(executable: WorkerExecutable.current(), pool: pool)
         do {
             let (sampled, printed) = try sampler.run(
                 path: animator.pluginPath, animatorID: animator.id, qualifiedID: animator.qualifiedID, context: context,

@@ -67,11 +67,18 @@ public struct IsolatedSampler: Sendable {
     }
 
     /// Runs the animator `animatorID` of the plugin at `path` in `context`: duration, setup, a step
-    /// at each of the progresses `progresses` gives for the duration, then completion.
+    /// at each of the progresses `progresses` gives for the duration, then completion. With a
+    /// `pool`, the run takes the plugin's idle worker (or starts one that stays for the next), so
+    /// many transitions of one plugin cost one worker.
     public func run(
         path: String, animatorID: String, qualifiedID: String, context: TransitionContext, parameters: [Double]? = nil,
         finished: Bool = true, progresses: (Double) throws -> [Double]
     ) throws -> (sampled: SampledTransition, printed: Printed) {
+        if pool != nil {
+            return try runPooled(
+                path: path, animatorID: animatorID, qualifiedID: qualifiedID, context: context, parameters: parameters,
+                finished: finished, progresses: progresses)
+        }
         let fm = FileManager.default
         let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
         try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
@@ -132,6 +139,37 @@ public struct IsolatedSampler: Sendable {
                 throw Failure(description: Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout))
             }
         }
+    }
+
+    /// `run` through a pooled worker: the same calls in the same order, as one `IsolatedSession`
+    /// whose steps go in one request, with the same failures named the same way.
+    private func runPooled(
+        path: String, animatorID: String, qualifiedID: String, context: TransitionContext, parameters: [Double]?,
+        finished: Bool, progresses: (Double) throws -> [Double]
+    ) throws -> (sampled: SampledTransition, printed: Printed) {
+        let session: IsolatedSession
+        do {
+            session = try IsolatedSession(
+                sampler: self, path: path, animatorID: animatorID, qualifiedID: qualifiedID, context: context, parameters: parameters)
+        } catch {
+            throw Failure(description: error.description)
+        }
+        let duration = session.duration()
+        let list = try progresses(duration)
+        do {
+            try session.setup()
+        } catch let refused as TransitionSession.SetupRefused {
+            throw Failure(description: "\(qualifiedID): \(refused)")
+        } catch {
+            throw Failure(description: "\(error)")
+        }
+        let frames = session.steps(list)
+        let completion = session.complete(finished: finished)
+        if let failure = session.failure { throw Failure(description: failure) }
+        let sampled = SampledTransition(
+            animatorID: qualifiedID, context: context, duration: duration, frames: frames, completion: completion,
+            misbehaviours: session.misbehaviours, log: session.log)
+        return (sampled, session.printed)
     }
 
     /// One line saying how a worker ended during `call`.

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Commands that sample many transitions run each plugin's transitions in one worker process,
+/// as `run` does, instead of starting a worker per transition.
+@Suite("gallery and export share a worker per plugin")
+struct GalleryWorkerTests {
+    /// A folder holding a copy of the plugin that counts its loads, and the environment that
+    /// points the count and the scan cache into it.
+    func countingPlugin() throws -> (dir: String, environment: [String: String], loads: () -> Int) {
+        let dir = TestEnvironment.temporaryDirectory + "/shared-worker-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: dir + "/plugins", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: dir + "/plugins/counts_loads.so")
+        let environment = ["TRANSITION_CATALOG_CACHE": dir + "/cache", "TC_LOAD_COUNTER": dir + "/loads.txt"]
+        let loads = { ((try? String(contentsOfFile: dir + "/loads.txt", encoding: .utf8)) ?? "").split(separator: "\n").count }
+        // The scan loads the plugin once and caches what it found.
+        let list = try CLI.run(["list", "--no-builtins", "--plugin-path", dir + "/plugins"], environment: environment)
+        #expect(list.status == 0, "\(list.stderr)")
+        return (dir, environment, loads)
+    }
+
+    @Test func theGalleryAndItsPageLoadAPluginOnce() throws {
+        let (dir, environment, loads) = try countingPlugin()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = loads()
+        let result = try CLI.run(
+            ["gallery", "--no-builtins", "--plugin-path", dir + "/plugins", "--out", dir + "/site", "--markdown", dir + "/page/catalog.md"],
+            environment: environment)
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/site/index.html"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/page/catalog.md"))
+        // Push and pop for the gallery, push for the page: three transitions, one worker.
+        #expect(loads() - before == 1, "the plugin was loaded \(loads() - before) times")
+    }
+
+    @Test func exportWebLoadsAPluginOnceForAllItsOperations() throws {
+        let (dir, environment, loads) = try countingPlugin()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = loads()
+        let result = try CLI.run(
+            ["export", "web", "counted-fade", "push", "pop", "--no-builtins", "--plugin-path", dir + "/plugins", "--out", dir + "/fade.css"],
+            environment: environment)
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(loads() - before == 1, "the plugin was loaded \(loads() - before) times")
+    }
+}
