@@ -32,10 +32,11 @@
  *   the process or breaks the ABI while loading is never loaded into the embedder's process.
  *   tch_host_open reports such plugins as refused (tch_host_refused_plugin).
  * - With TCH_ISOLATION_WORKER (the default), the first run of each animator for each operation,
- *   style and container size is sampled in a worker process before it runs in-process: an
+ *   style and container size is sampled in a worker process before it runs in-process (one
+ *   worker per plugin file, kept for the host's life and replaced if it fails): an
  *   animator that crashes, hangs or returns unusable values there is refused with
  *   TCH_E_PLUGIN_BROKEN and stays refused for the host's life; the embedder survives.
- * - TCH_ISOLATION_IN_PROCESS skips that sampling (no worker process per new transition kind),
+ * - TCH_ISOLATION_IN_PROCESS skips that sampling (no worker processes after the scan),
  *   for embedders that trust their plugins; plugins the scan marked broken are still refused.
  * A plugin that behaves in its worker and crashes only in the embedder's process is not caught:
  * embedders that cannot accept that run untrusted plugins with `catalog` itself, never in-process.
