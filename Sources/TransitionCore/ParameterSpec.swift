@@ -124,16 +124,6 @@ public struct ParameterSpec: Sendable, Hashable, Codable {
     }
 }
 
-extension String {
-    /// The string without leading and trailing spaces, tabs and newlines.
-    func trimmingWhitespace() -> String {
-        let scalars = unicodeScalars
-        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[start...end])
-    }
-}
-
 extension ParameterSpec.Kind: Codable {
     /// Decodes the kind from its name.
     public init(from decoder: any Decoder) throws {

@@ -1,7 +1,10 @@
 extension StringProtocol {
-    /// The text without the whitespace (spaces, tabs, line breaks) at either end.
+    /// The text without the whitespace (spaces, tabs, line breaks, and every other Unicode
+    /// whitespace scalar) at either end.
     package func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
+        let scalars = String(self).unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
+        return String(scalars[start...end])
     }
 }
