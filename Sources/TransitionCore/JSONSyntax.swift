@@ -44,25 +44,28 @@ public enum JSONSyntax {
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 
-    /// The first syntax error in `bytes`, UTF-8 text without a byte order mark; nil when the text
-    /// is one well-formed JSON value with only whitespace around it.
-    public static func firstError(in bytes: [UInt8]) -> Failure? {
-        var scanner = Scanner(bytes: bytes)
-        do {
-            try scanner.document()
-            return nil
-        } catch {
-            return error
+    /// The first syntax error in `bytes` (an array, `Data`), UTF-8 text without a byte order mark;
+    /// nil when the text is one well-formed JSON value with only whitespace around it. The bytes
+    /// are read in place.
+    public static func firstError(in bytes: some ContiguousBytes) -> Failure? {
+        bytes.withUnsafeBytes { raw -> Failure? in
+            var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
+            do throws(Failure) {
+                try scanner.document()
+                return nil
+            } catch {
+                return error
+            }
         }
     }
 
     private enum Container { case array, object }
 
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeBufferPointer<UInt8>
         var index = 0
 
-        init(bytes: [UInt8]) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
         private var atEnd: Bool { index >= bytes.count }
 
@@ -266,7 +269,7 @@ extension JSONDecoder {
     /// The decoder itself stops a program, rather than throwing, on some text nested past its
     /// limit (513 open brackets and nothing after them), so no such text may reach it.
     package func decodeChecked<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        if let failure = JSONSyntax.firstError(in: Array(data)) { throw failure }
+        if let failure = JSONSyntax.firstError(in: data) { throw failure }
         return try decode(type, from: data)
     }
 }

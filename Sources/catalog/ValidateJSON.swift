@@ -47,7 +47,7 @@ enum ValidateJSON {
             throw CLIError("cannot read the configuration file \(DisplayText.escape(file)); check the path", status: .noInput)
         }
         let expected = #"expected {"silence": [{"check": ..., "subject": ..., "reason": ...}]}"#
-        guard JSONSyntax.firstError(in: Array(data)) == nil else {
+        guard JSONSyntax.firstError(in: data) == nil else {
             throw CLIError("\(DisplayText.escape(file)) is not valid JSON (is it cut short?); \(expected)", status: .dataError)
         }
         do {
