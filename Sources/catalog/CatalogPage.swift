@@ -30,7 +30,7 @@ enum CatalogPage {
                 printError("warning: \(animator.qualifiedID): \(error); left out of the page")
                 continue
             }
-            let file = animator.pluginPath.split(separator: "/").last.map(String.init) ?? animator.pluginPath
+            let file = baseName(animator.pluginPath)
             entries.append(CatalogPageRenderer.Entry(
                 description: animator.description, pluginFile: file, image: image,
                 imageCaption: operation.name + (style == .custom ? " (custom)" : "")))
