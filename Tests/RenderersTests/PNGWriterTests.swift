@@ -110,6 +110,31 @@ struct PNGWriterTests {
         }
     }
 
+    @Test("opaque rows of every width, four pixels at a time and the rest, decode to the same pixels", arguments: Array(1...9))
+    func opaqueWidths(_ width: Int) throws {
+        try GraphicsLibraries.loadPNG()
+        let height = 3
+        // Opaque pixels whose red, green and blue bytes all differ, so a byte put in the wrong place shows.
+        var pixels = (0..<width * height).map { i -> UInt32 in
+            let i = UInt32(i)
+            return 0xFF00_0000 | (i &* 37 &+ 11) % 256 << 16 | (i &* 91 &+ 7) % 256 << 8 | (i &* 53 &+ 200) % 256
+        }
+        var output = tc_png_buffer_t()
+        defer { tc_png_buffer_free(&output) }
+        var message = [CChar](repeating: 0, count: 512)
+        let ok = pixels.withUnsafeMutableBytes {
+            tc_png_write(
+                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(width * 4),
+                TC_PNG_DEFAULT_LEVEL, TC_PNG_DEFAULT_FILTER, &output, &message, message.count)
+        }
+        #expect(ok, "\(text(message))")
+        let png = Array(UnsafeBufferPointer(start: output.bytes, count: output.count))
+        #expect(colorType(png) == 2)
+        let decoded = try DecodedPNG(png)
+        #expect(decoded.width == width && decoded.height == height)
+        #expect(firstDifference(decoded.pixels, pixels) == nil)
+    }
+
     @Test("a changed pixel is seen: the comparison above is not blind")
     func changedPixel() throws {
         let canvas = try filmstripCanvas(backdrop: CardStyle.standard.backdrop, frames: 2)
