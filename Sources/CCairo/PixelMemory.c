@@ -19,7 +19,9 @@ void *tc_pixel_memory_allocate(size_t bytes, size_t *mapped) {
     size_t tail = huge_page - head;
     if (tail) munmap(aligned + length, tail);
     /* Advice only: without huge pages the memory works as ordinary pages. */
+#ifdef MADV_HUGEPAGE
     (void)madvise(aligned, length, MADV_HUGEPAGE);
+#endif
     *mapped = length;
     return aligned;
 }
