@@ -122,7 +122,11 @@ public struct ByteReader: Sendable {
         let start = position
         let same = known.utf8.count == n
             && (known.utf8.withContiguousStorageIfAvailable { k in
-                bytes.withUnsafeBufferPointer { b in k.elementsEqual(UnsafeBufferPointer(rebasing: b[start..<start + n])) }
+                bytes.withUnsafeBufferPointer { b in
+                    var i = 0
+                    while i < n && k[i] == b[start + i] { i += 1 }
+                    return i == n
+                }
             } ?? false)
         guard same else { return try string(length: n) }
         position += n
