@@ -76,20 +76,20 @@ public enum TimingCurve: Sendable, Hashable {
     /// `cubic-bezier(a, b, c, d)` accepts spaces around the numbers and the parentheses. Returns
     /// nil for unknown names, malformed numbers and invalid control points.
     public init?(name: String) {
-        let text = Self.trimmed(Substring(name.lowercased()))
+        let text = name.lowercased().trimmingWhitespace()
         if let curve = Self.standard.first(where: { $0.name == text }) {
             self = curve
             return
         }
         let prefix = "cubic-bezier"
         guard text.hasPrefix(prefix) else { return nil }
-        let rest = Self.trimmed(text.dropFirst(prefix.count))
+        let rest = text.dropFirst(prefix.count).trimmingWhitespace()
         guard rest.hasPrefix("("), rest.hasSuffix(")"), rest.count >= 2 else { return nil }
         let fields = rest.dropFirst().dropLast().split(separator: ",", omittingEmptySubsequences: false)
         guard fields.count == 4 else { return nil }
         var numbers: [Double] = []
         for field in fields {
-            guard let number = Double(Self.trimmed(field)) else { return nil }
+            guard let number = Double(field.trimmingWhitespace()) else { return nil }
             numbers.append(number)
         }
         guard let curve = try? CubicBezier(numbers[0], numbers[1], numbers[2], numbers[3]) else {
@@ -147,14 +147,6 @@ public enum TimingCurve: Sendable, Hashable {
         case 8: return Solvers.materialSharp.value(at: t)
         default: return nil
         }
-    }
-
-    /// The text without leading and trailing whitespace.
-    private static func trimmed(_ text: Substring) -> Substring {
-        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
-              let last = text.lastIndex(where: { !$0.isWhitespace })
-        else { return text[text.endIndex...] }
-        return text[first...last]
     }
 
     /// The standard curves, built once.
