@@ -44,6 +44,8 @@ public enum ValidationWorker {
             guard reporter.awaitGoAhead() else { return 0 }
             suite.tracer = CallTracer(path: request.capture + "/unit-\(index).trace")
             let result = suite.run(check, on: animator)
+            // The trace gets its exact length before the host, which may keep it, hears the result.
+            suite.tracer?.close()
             fflush(nil)
             reporter.send(.result(unit: index, result: result))
         }
