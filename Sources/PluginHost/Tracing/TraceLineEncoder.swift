@@ -4,10 +4,10 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// Writes the hot trace events (`call` and `host`) as JSON lines with a fixed layout, the same
-/// text `JSONEncoder` gives for `TraceEvent` and that `CallTracer.read` decodes, without building
-/// an encoder per call. Events it cannot write exactly (non-finite numbers) return nil, for the
-/// general encoder to handle.
+/// Writes the trace events (`call`, `host` and `session`) as JSON lines with a fixed layout, the
+/// same text `JSONEncoder` gives for `TraceEvent` and that `CallTracer.read` decodes, without
+/// building an encoder per call. Events it cannot write exactly (non-finite numbers, a session
+/// with matched elements) return nil, for the general encoder to handle.
 enum TraceLineEncoder {
     /// The line for `event`, ending in a newline; nil for events this encoder leaves to JSONEncoder.
     static func line(_ event: TraceEvent) -> [UInt8]? {
@@ -37,8 +37,35 @@ enum TraceLineEncoder {
             out += "],\"result\":"
             appendString(result, to: &out)
             out += "}}\n"
-        case .session:
-            return nil
+        case .session(let s):
+            // Matched elements and non-finite numbers are rare: the general encoder writes those.
+            guard s.matchedElements == nil, s.width.isFinite, s.height.isFinite, s.parameters.allSatisfy(\.isFinite) else { return nil }
+            out.reserveCapacity(256)
+            out += "{\"session\":{\"_0\":{\"id\":"
+            out += String(s.id)
+            out += ",\"path\":"
+            appendString(s.path, to: &out)
+            out += ",\"animator\":"
+            appendString(s.animator, to: &out)
+            out += ",\"operation\":"
+            appendString(s.operation.name, to: &out)
+            out += ",\"style\":"
+            appendString(s.style.name, to: &out)
+            out += ",\"width\":"
+            out += number(s.width)
+            out += ",\"height\":"
+            out += number(s.height)
+            out += s.interactive ? ",\"interactive\":true" : ",\"interactive\":false"
+            out += ",\"tabFrom\":"
+            out += String(s.tabFrom)
+            out += ",\"tabTo\":"
+            out += String(s.tabTo)
+            out += ",\"parameters\":["
+            for (i, p) in s.parameters.enumerated() {
+                if i > 0 { out += "," }
+                out += number(p)
+            }
+            out += "]}}}\n"
         }
         return Array(out.utf8)
     }
