@@ -101,6 +101,31 @@ struct SampleMessageCodingTests {
         #expect(throws: Never.self) { try SampleMessageCoding.decode(kind) }
     }
 
+    @Test(arguments: [false, true])
+    func aRequestSurvivesAndOtherBytesAreNotTakenForOne(session: Bool) throws {
+        let full = WorkerRequest.SampleRequest(
+            path: "/plugins/wipé.so", animator: "curtain", operation: .dismiss, style: .custom, width: 390, height: 844,
+            presentedFrame: Rect(x: 16, y: 126, width: 358, height: 718), interactive: true, tabFrom: -1, tabTo: 3,
+            parameters: [0.25, .nan], matchedElements: Self.frame.matchedElements, finished: false, capture: "/tmp/c")
+        let bare = WorkerRequest.SampleRequest(
+            path: "", animator: "", operation: .push, style: .fullScreen, width: 1, height: 1, presentedFrame: nil, interactive: false,
+            tabFrom: 0, tabTo: 0, parameters: nil, matchedElements: [], finished: true, capture: "")
+        for request in [full, bare] {
+            let bytes = SampleMessageCoding.encode(request: request, session: session)
+            let decoded = try #require(SampleMessageCoding.decodeRequest(bytes))
+            #expect(decoded.session == session)
+            #expect(SampleMessageCoding.encode(request: decoded.request, session: session) == bytes)
+            for n in 0..<bytes.count { #expect(SampleMessageCoding.decodeRequest(Array(bytes[..<n])) == nil, "the first \(n) bytes were taken") }
+            #expect(SampleMessageCoding.decodeRequest(bytes + [0]) == nil)
+        }
+        let decoded = try #require(SampleMessageCoding.decodeRequest(SampleMessageCoding.encode(request: full, session: session))).request
+        #expect(decoded.path == full.path && decoded.operation == .dismiss && decoded.style == .custom && decoded.presentedFrame == full.presentedFrame)
+        #expect(decoded.tabFrom == -1 && decoded.parameters?.count == 2 && decoded.parameters?[1].isNaN == true && decoded.matchedElements == full.matchedElements)
+        // A JSON request and a scan request are left to their own readers.
+        #expect(SampleMessageCoding.decodeRequest(Array(#"{"validate":{}}"#.utf8)) == nil)
+        #expect(SampleMessageCoding.decodeRequest(ScanRequest(paths: ["/a.so"], unloads: true, alone: 1).bytes) == nil)
+    }
+
     @Test func progressesSurviveAndForeignListsAreRefused() throws {
         let list = [0, 0.25, 1, -0.0, .nan, 1e-300]
         let bytes = SampleMessageCoding.encode(progresses: list)

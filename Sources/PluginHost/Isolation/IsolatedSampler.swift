@@ -81,14 +81,14 @@ public struct IsolatedSampler: Sendable {
         }
         let capture = CaptureDirectory.make(prefix: "catalog-worker")
         defer { CaptureDirectory.remove(capture) }
-        let request = WorkerRequest.sample(.init(
+        let request = WorkerRequest.SampleRequest(
             path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height, presentedFrame: Self.presentedFrame(context),
             interactive: context.interactive, tabFrom: context.tabFromIndex, tabTo: context.tabToIndex,
-            parameters: parameters, matchedElements: context.matchedElements, finished: finished, capture: capture))
+            parameters: parameters, matchedElements: context.matchedElements, finished: finished, capture: capture)
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(executable: executable, request: Array(try SampleCoding.encoder.encode(request)))
+            worker = try WorkerProcess(executable: executable, request: SampleMessageCoding.encode(request: request, session: false))
         } catch {
             throw Failure(description: "\(qualifiedID): cannot start a worker: \(error)")
         }

@@ -82,8 +82,7 @@ public final class IsolatedSession: PluginTransition {
                 worker = reused
             } else {
                 sampler.pool?.starting(path: absolute)
-                let bytes = try SampleCoding.encoder.encode(WorkerRequest.session(transition))
-                worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
+                worker = try WorkerProcess(executable: sampler.executable, request: SampleMessageCoding.encode(request: transition, session: true))
             }
         } catch {
             CaptureDirectory.remove(capture)

@@ -91,6 +91,59 @@ enum SampleMessageCoding {
         return list
     }
 
+    /// The first byte of a binary sampling request (`WorkerRequest.sample`) and of a stepping one
+    /// (`WorkerRequest.session`); a JSON request starts with `{`, a scan request with `S`.
+    static let sampleRequestTag = UInt8(ascii: "P"), sessionRequestTag = UInt8(ascii: "Q")
+
+    /// The bytes of a sampling (or, with `session`, stepping) worker's request.
+    static func encode(request: WorkerRequest.SampleRequest, session: Bool) -> [UInt8] {
+        var w = ByteWriter(capacity: 128 + request.path.utf8.count + request.capture.utf8.count)
+        w.byte(session ? sessionRequestTag : sampleRequestTag)
+        w.string(request.path)
+        w.string(request.animator)
+        w.count(request.operation.rawValue)
+        w.count(request.style.rawValue)
+        w.double(request.width)
+        w.double(request.height)
+        w.optional(request.presentedFrame, write)
+        w.bool(request.interactive)
+        w.int64(Int64(request.tabFrom))
+        w.int64(Int64(request.tabTo))
+        w.optional(request.parameters) { w, list in w.array(list) { $0.double($1) } }
+        w.array(request.matchedElements, write)
+        w.bool(request.finished)
+        w.string(request.capture)
+        return w.bytes
+    }
+
+    /// The request in `bytes` and whether it asks for a stepping worker; nil for bytes that are
+    /// not a whole binary sampling request (another kind of request, or damaged).
+    static func decodeRequest(_ bytes: [UInt8]) -> (request: WorkerRequest.SampleRequest, session: Bool)? {
+        guard let first = bytes.first, first == sampleRequestTag || first == sessionRequestTag else { return nil }
+        var r = ByteReader(bytes)
+        do throws(ByteReader.Malformed) {
+            _ = try r.byte()
+            let path = try r.string(), animator = try r.string()
+            let operation = try r.rawValue(TransitionOperation.self), style = try r.rawValue(PresentationStyle.self)
+            let width = try r.double(), height = try r.double()
+            let presentedFrame = try r.optional(rect)
+            let interactive = try r.bool()
+            let tabFrom = Int(try r.int64()), tabTo = Int(try r.int64())
+            let parameters = try r.optional { r throws(ByteReader.Malformed) in try r.array(itemSize: 8) { r throws(ByteReader.Malformed) in try r.double() } }
+            let matched = try r.array(itemSize: 8, matchedElement)
+            let finished = try r.bool()
+            let capture = try r.string()
+            guard r.isAtEnd else { return nil }
+            let request = WorkerRequest.SampleRequest(
+                path: path, animator: animator, operation: operation, style: style, width: width, height: height,
+                presentedFrame: presentedFrame, interactive: interactive, tabFrom: tabFrom, tabTo: tabTo, parameters: parameters,
+                matchedElements: matched, finished: finished, capture: capture)
+            return (request, first == sessionRequestTag)
+        } catch {
+            return nil
+        }
+    }
+
     // MARK: Writing
 
     private static func write(_ w: inout ByteWriter, _ frame: TransitionFrame) {
@@ -100,13 +153,15 @@ enum SampleMessageCoding {
         w.double(frame.camera.eyeDistance)
         w.double(frame.camera.centerX)
         w.double(frame.camera.centerY)
-        w.array(frame.matchedElements) { w, e in
-            w.string(e.id)
-            write(&w, e.fromFrame)
-            write(&w, e.toFrame)
-            w.optional(e.fromView) { $0.int64(Int64($1.rawValue)) }
-            w.optional(e.toView) { $0.int64(Int64($1.rawValue)) }
-        }
+        w.array(frame.matchedElements, write)
+    }
+
+    private static func write(_ w: inout ByteWriter, _ e: MatchedElement) {
+        w.string(e.id)
+        write(&w, e.fromFrame)
+        write(&w, e.toFrame)
+        w.optional(e.fromView) { $0.int64(Int64($1.rawValue)) }
+        w.optional(e.toView) { $0.int64(Int64($1.rawValue)) }
     }
 
     private static func write(_ w: inout ByteWriter, _ view: SampledView) {
@@ -183,12 +238,14 @@ enum SampleMessageCoding {
         let views = try r.array(itemSize: 8, view)
         let sublayer = try transform(&r)
         let camera = Camera(eyeDistance: try r.double(), sublayerTransform: sublayer, centerX: try r.double(), centerY: try r.double())
-        let matched = try r.array(itemSize: 8) { r throws(ByteReader.Malformed) in
-            MatchedElement(
-                id: try r.string(), fromFrame: try rect(&r), toFrame: try rect(&r),
-                fromView: try r.optional(viewID), toView: try r.optional(viewID))
-        }
+        let matched = try r.array(itemSize: 8, matchedElement)
         return TransitionFrame(progress: progress, views: views, camera: camera, matchedElements: matched)
+    }
+
+    private static func matchedElement(_ r: inout ByteReader) throws(ByteReader.Malformed) -> MatchedElement {
+        MatchedElement(
+            id: try r.string(), fromFrame: try rect(&r), toFrame: try rect(&r),
+            fromView: try r.optional(viewID), toView: try r.optional(viewID))
     }
 
     private static func view(_ r: inout ByteReader) throws(ByteReader.Malformed) -> SampledView {
