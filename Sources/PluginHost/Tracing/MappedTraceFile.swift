@@ -6,11 +6,12 @@ import Glibc
 /// into the file's pages, not a `write(2)`, and what was appended is in the file (the kernel's page
 /// cache) at once, so it survives a crash of the process that wrote it as a written line does.
 ///
-/// The file grows a window at a time (`windowSize`), so until `close` sets its length a reader can
-/// find zero bytes after the last line; `CallTracer.read` stops at the first. Every
-/// `touchInterval` appends the file's modification time is set, so a watchdog that looks at the
-/// file (`IsolatedValidator`) sees it grow on any file system. When the file cannot be mapped,
-/// appends fall back to `write(2)`.
+/// The file grows a window at a time (`windowSize`, its blocks allocated before it is mapped),
+/// so until `close` sets its length a reader can find zero bytes after the last line;
+/// `CallTracer.read` stops at the first. Every `touchInterval` appends the file's modification
+/// time is set, so a watchdog that looks at the file (`IsolatedValidator`) sees it grow on any
+/// file system. When the file cannot be mapped or its blocks allocated, appends fall back to
+/// `write(2)`.
 final class MappedTraceFile {
     /// The bytes of file mapped at a time.
     static let windowSize = 1 << 20
@@ -89,7 +90,10 @@ final class MappedTraceFile {
         guard mappable else { return false }
         let start = window == nil ? 0 : windowStart + Self.windowSize
         unmap()
-        guard ftruncate(fd, off_t(start + Self.windowSize)) == 0 else {
+        // Blocks allocated now, not at the first touch of each page: a full disk makes this call
+        // fail, and the trace goes on with write(2), where touching a page of a sparse file
+        // would end the worker with SIGBUS.
+        guard posix_fallocate(fd, off_t(start), off_t(Self.windowSize)) == 0 else {
             mappable = false
             ftruncate(fd, off_t(start))
             lseek(fd, off_t(start), SEEK_SET)
