@@ -14,7 +14,7 @@ import Glibc
 /// `write(2)`.
 final class MappedTraceFile {
     /// The bytes of file mapped at a time.
-    static let windowSize = 1 << 20
+    static let windowSize = 1 << 16
     /// Appends between two updates of the modification time.
     static let touchInterval = 64
 
@@ -106,6 +106,9 @@ final class MappedTraceFile {
             lseek(fd, off_t(start), SEEK_SET)
             return false
         }
+        // Pages are faulted in one at a time as lines reach them: the kernel's read-ahead would
+        // fill (and zero) much of the window at the first line, most of it never used.
+        madvise(mapped, Self.windowSize, MADV_RANDOM)
         window = mapped
         windowStart = start
         used = 0
