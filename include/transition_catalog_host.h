@@ -183,9 +183,11 @@ TC_EXPORT tch_status_t tch_host_parameter_info(tch_host_t *host, uint32_t animat
  * Drivers read the rules when each transition begins.
  * ------------------------------------------------------------------------------------------- */
 
-/* Replaces the rules with those of a transitions file (JSON, version 1), checked against the
- * host's animators. On TCH_E_FILE the message names the file, the key path and what to do; the
- * rules are then unchanged. [handle-thread] */
+/* Replaces the rules with those of a transitions file (JSON, version 1, at most 1 MiB; a pipe
+ * such as a shell's `<(command)` is read to its end), checked against the host's animators.
+ * Fails with TCH_E_NOT_FOUND when there is no such file, and with TCH_E_FILE when it cannot be
+ * read (a directory, no permission), is too large or is not valid; the message names the file,
+ * the key path and what to do, and the rules are then unchanged. [handle-thread] */
 TC_EXPORT tch_status_t tch_host_load_transitions_file(tch_host_t *host, const char *path);
 
 #define TCH_ANY_OPERATION 0u   /* tch_rule_t.operations: every operation */

@@ -106,8 +106,12 @@ public func tch_host_load_transitions_file(_ host: OpaquePointer?, _ path: Unsaf
     guard let h = object(host, as: EmbeddedHost.self) else { return HostStatus.invalidArgument.rawValue }
     return h.call { () throws(HostFailure) in
         guard let path = string(path) else { throw HostFailure(.invalidArgument, "tch_host_load_transitions_file needs a path") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw HostFailure(.notFound, "\(path): cannot read the transitions file; check the path and its permissions")
+        let data: [UInt8]
+        do throws(InputFile.Problem) {
+            data = try InputFile.read(path, limit: TransitionsSourceFile.largestFile)
+        } catch {
+            throw HostFailure(
+                error == .missing ? .notFound : .file, error.message("transitions file", path: path, limit: TransitionsSourceFile.largestFile))
         }
         do {
             h.rules = try TransitionsSourceFile(utf8: data, fileName: path, catalog: h.descriptions).rules

@@ -42,6 +42,9 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
     /// The only format version this reader accepts.
     public static let supportedVersion = 1
 
+    /// The largest transitions file a host reads, in bytes (1 MiB): far more than any app's rules.
+    public static let largestFile = 1 << 20
+
     /// One rule: which requests it matches and what it picks for them.
     public struct Rule: Sendable, Hashable {
         /// The operations matched; nil matches any.

@@ -17,8 +17,9 @@ enum CommandLineCheck {
             "unknown command '\(DisplayText.escape(first))'; \(hint)commands are \(subcommands.dropLast().joined(separator: ", ")) (see catalog --help)")
     }
 
-    /// The commands that run plugin code in a worker unless told `--in-process`.
-    static let workerCommands: Set<String> = ["preview", "run", "validate", "gallery", "export"]
+    /// The commands that run plugin code in a worker unless told `--in-process`. An array: five
+    /// names need no hash table, whose first use at start-up costs the runtime a conformance search.
+    static let workerCommands = ["preview", "run", "validate", "gallery", "export"]
 
     /// True when the command line asks for a command that will start a worker process: one the
     /// host can start before it parses the rest, so that the worker's start-up overlaps its own.

@@ -38,9 +38,12 @@ enum ExitStatus: Int32, CaseIterable, Sendable {
 
     /// The table of statuses for the help text, one per line.
     static var table: String {
-        allCases.map { status in
+        var text = ""
+        for status in allCases {
             let code = String(status.rawValue)
-            return "  " + code + String(repeating: " ", count: 5 - code.count) + status.meaning
-        }.joined(separator: "\n")
+            if !text.isEmpty { text += "\n" }
+            text += "  " + code + String(repeating: " ", count: 5 - code.utf8.count) + status.meaning
+        }
+        return text
     }
 }

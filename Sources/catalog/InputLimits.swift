@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import PluginHost
 import TransitionCore
 
 /// The documented sizes past which `catalog` refuses its input with a clear error instead of
@@ -13,7 +14,7 @@ import TransitionCore
 /// whose last step is at most 60 s from the start and whose completions play at speed 0.05 or more.
 enum InputLimits {
     /// The largest transitions file, in bytes.
-    static let transitionsFileBytes = 1 << 20
+    static let transitionsFileBytes = TransitionsSourceFile.largestFile
     /// The longest scenario text, in characters.
     static let scenarioCharacters = 4096
     /// The latest time a scenario step may have, in seconds.
@@ -21,24 +22,23 @@ enum InputLimits {
     /// The slowest completion speed a scenario may ask for.
     static let completionSpeed = 0.05
 
-    /// Reads a transitions file, refusing a missing or unreadable file (exit 66) and one over
-    /// `transitionsFileBytes` (exit 65).
+    /// Reads a transitions file (a regular file, or a pipe such as `<(command)`), refusing a
+    /// missing or unreadable file or a directory (exit 66) and one over `transitionsFileBytes`
+    /// (exit 65).
     static func readTransitionsFile(_ path: String) throws -> Data {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG,
-            let data = try? Data(contentsOf: URL(fileURLWithPath: path))
-        else {
-            throw CLIError("cannot read the transitions file \(DisplayText.escape(path)); check the path", status: .noInput)
-        }
-        guard Int(info.st_size) <= transitionsFileBytes else {
+        Data(try readInput(path, what: "transitions file", limit: transitionsFileBytes))
+    }
+
+    /// Reads an input file of at most `limit` bytes, turning what went wrong into an error that
+    /// names the file: exit 65 when it is too large, else 66.
+    static func readInput(_ path: String, what: String, limit: Int) throws -> [UInt8] {
+        do throws(InputFile.Problem) {
+            return try InputFile.read(path, limit: limit)
+        } catch {
             throw CLIError(
-                "\(DisplayText.escape(path)) is \(info.st_size) bytes; a transitions file may be at most \(transitionsFileBytes) bytes (1 MiB)",
-                status: .dataError)
+                error.message(what, path: DisplayText.escape(path), limit: limit),
+                status: error.isTooLarge ? .dataError : .noInput)
         }
-        guard data.count <= transitionsFileBytes else {
-            throw CLIError("\(DisplayText.escape(path)) is over \(transitionsFileBytes) bytes (1 MiB), the most a transitions file may be", status: .dataError)
-        }
-        return data
     }
 
     /// Refuses scenario text longer than `scenarioCharacters`; `place` names where it was given.

@@ -43,19 +43,26 @@ struct PluginOptions: ParsableArguments {
     }
 }
 
-/// The process environment as a dictionary.
-func environment() -> [String: String] {
+/// The process environment as a dictionary, as it was when first asked for.
+func environment() -> [String: String] { processEnvironment }
+
+/// The environment `catalog` started with: read once, splitting each entry at its first `=`
+/// byte (the C library's own rule), whatever the commands later ask of it.
+private let processEnvironment: [String: String] = {
     var result: [String: String] = [:]
     var p = environ
     while let entry = p.pointee {
-        let text = String(cString: entry)
-        if let eq = text.firstIndex(of: "=") {
-            result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+        let length = strlen(entry)
+        entry.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+            let text = UnsafeBufferPointer(start: bytes, count: length)
+            if let eq = text.firstIndex(of: UInt8(ascii: "=")) {
+                result[String(decoding: text[..<eq], as: UTF8.self)] = String(decoding: text[(eq + 1)...], as: UTF8.self)
+            }
         }
         p += 1
     }
     return result
-}
+}()
 
 /// Writes a line to standard error.
 func printError(_ message: String) {

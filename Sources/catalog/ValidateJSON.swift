@@ -40,12 +40,11 @@ enum ValidateJSON {
         try JSONOutput.encode(Checks(checks: ContractCheck.all.map { Checks.Check(id: $0.id, summary: $0.summary) }))
     }
 
-    /// Reads a --config file: a missing file exits 66; text that is not JSON (a truncated file)
-    /// or not a configuration exits 65 with a message that names the file and the place.
+    /// Reads a --config file: a missing file or a directory exits 66; one over 1 MiB, text that
+    /// is not JSON (a truncated file) or not a configuration exits 65 with a message that names
+    /// the file and the place.
     static func readConfig(_ file: String) throws -> ValidationConfig {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw CLIError("cannot read the configuration file \(DisplayText.escape(file)); check the path", status: .noInput)
-        }
+        let data = try InputLimits.readInput(file, what: "configuration file", limit: InputLimits.transitionsFileBytes)
         let expected = #"expected {"silence": [{"check": ..., "subject": ..., "reason": ...}]}"#
         guard JSONSyntax.firstError(in: data) == nil else {
             throw CLIError("\(DisplayText.escape(file)) is not valid JSON (is it cut short?); \(expected)", status: .dataError)

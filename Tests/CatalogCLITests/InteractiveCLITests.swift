@@ -51,7 +51,9 @@ import TestSupport
         (["run", "push", "pop", "pop"], "operation 3 'pop': cannot pop: home is the root of the stack"),
         (["run", "psh"], "did you mean 'push'?"),
         (["run", "pop{scrub 2 @0.1}"], "scenario column 7: scrub takes a fraction between 0 and 1"),
-        (["run", "--source", "/nonexistent.json", "push"], "cannot read the transitions file"),
+        (["run", "--source", "/nonexistent.json", "push"], "cannot read the transitions file /nonexistent.json: no such file"),
+        (["run", "--source", "/tmp", "push"], "/tmp is a directory; give the path of a transitions file"),
+        (["run", "--source", "/dev/zero", "push"], "/dev/zero is over 1048576 bytes (1 MiB)"),
         (["run", "tab:1"], "there is no tab 1"),
     ])
     func errorsAreOneLineWithANonZeroExit(arguments: [String], fragment: String) throws {
@@ -61,6 +63,15 @@ import TestSupport
         let errorLines = CLI.lines(result.stderr).filter { $0.hasPrefix("Error:") }
         #expect(errorLines.count == 1, "\(result.stderr)")
         #expect(errorLines.first?.contains(fragment) == true, "\(result.stderr)")
+    }
+
+    /// A shell's `<(command)` is a pipe with no size: the file is read to its end.
+    @Test func runReadsATransitionsFileFromAPipe() throws {
+        let result = try runProcess(
+            "/bin/bash", ["-c", #""$0" run --source <(cat "$1") push pop"#, TestEnvironment.catalogExecutable, Self.example])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("2. pop"), "\(result.stdout)")
     }
 
     @Test func runPlaysTheSequenceThroughTheDrivers() throws {
