@@ -78,7 +78,7 @@ public struct IsolatedValidator: Sendable {
                 case .forged(let bytes):
                     state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
                 case .report(let bytes):
-                    guard let message = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) else {
+                    guard let message = try? WorkerMessageCoding.decode(bytes) else {
                         state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
                         continue
                     }
@@ -221,7 +221,7 @@ public struct IsolatedValidator: Sendable {
         events: while true {
             switch worker.next(timeout: timeout) {
             case .report(let bytes):
-                if case .replay(let text)? = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) { lines.append(text) }
+                if case .replay(let text)? = try? WorkerMessageCoding.decode(bytes) { lines.append(text) }
             case .forged: continue
             case .ended(let e):
                 ending = e

@@ -65,22 +65,17 @@ public enum ValidationWorker {
     }
 }
 
-/// Sends worker reports on the report channel, one JSON object per packet.
+/// Sends worker reports on the report channel, one per packet (`WorkerMessageCoding`).
 struct Reporter {
     let channel: WorkerChannel
 
     func send(_ message: WorkerMessage) {
-        guard let data = try? JSONEncoder().encode(message) else { return }
-        channel.send(Array(data))
+        channel.send(WorkerMessageCoding.encode(message))
     }
 
     /// Waits for the host's packet that lets the announced unit start; false when the host
     /// closed the channel.
     func awaitGoAhead() -> Bool {
         channel.receive() != nil
-    }
-
-    func write(_ data: Data) {
-        channel.send(Array(data))
     }
 }
