@@ -78,6 +78,56 @@ func measuringProcessCPU(_ benchmark: Benchmark, _ body: () throws -> Void) {
     benchmark.measurement(processCPUMetric, childrenCPUMicroseconds() - before)
 }
 
+/// A custom metric of a paired whole-program benchmark: subject ÷ anchor CPU time, in thousandths.
+func pairedProcessMetric(_ name: String) -> BenchmarkMetric {
+    .custom(name, polarity: .prefersSmaller, useScalingFactor: false)
+}
+
+/// The order of the next paired iteration: the subject runs first in every other one, so that
+/// neither program always runs right after the other.
+final class Alternation {
+    private var subjectFirst = false
+
+    /// True when this iteration runs the subject first; flips for the next one.
+    func next() -> Bool {
+        subjectFirst.toggle()
+        return subjectFirst
+    }
+}
+
+extension Configurations {
+    /// Paired whole-program benchmarks: each iteration runs a subject and its anchor once each, in
+    /// alternating order, and reports the ratio of their CPU times as `metric`. A load that
+    /// changes during the run moves both sides of each ratio alike.
+    static func pairedProcess(iterations: Int, seconds: Int, metric: BenchmarkMetric) -> Benchmark.Configuration {
+        var c = program(iterations: iterations, seconds: seconds)
+        c.metrics.append(metric)
+        return c
+    }
+}
+
+/// Runs `subject` and `anchor`, in the order `alternation` gives, and records subject ÷ anchor
+/// CPU time (of the processes each started) in thousandths as `metric`.
+func measuringPairedCPU(
+    _ benchmark: Benchmark, metric: BenchmarkMetric, alternation: Alternation,
+    subject: () throws -> Void, anchor: () throws -> Void
+) {
+    func cpu(_ body: () throws -> Void) throws -> Int {
+        let before = childrenCPUMicroseconds()
+        try body()
+        return childrenCPUMicroseconds() - before
+    }
+    do {
+        let subjectFirst = alternation.next()
+        let first = try cpu(subjectFirst ? subject : anchor)
+        let second = try cpu(subjectFirst ? anchor : subject)
+        let (s, a) = subjectFirst ? (first, second) : (second, first)
+        benchmark.measurement(metric, Int((Double(s) / Double(max(1, a)) * 1000).rounded()))
+    } catch {
+        fail(benchmark, "\(error)")
+    }
+}
+
 /// Holds what a benchmark's setup prepares for its iterations.
 final class Prepared<Value> {
     private var stored: Value?

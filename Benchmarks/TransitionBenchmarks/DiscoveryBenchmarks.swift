@@ -95,6 +95,25 @@ func registerDiscoveryBenchmarks() {
             try? FileManager.default.removeItem(atPath: cache.value)
         }
 
+        // The cold list against the floor, back to back, for the 1000 the target names.
+        if count == 1000 || BenchEnvironment.smoke && count == discoveryCounts.last {
+            let order = Alternation()
+            Benchmark("Discovery/\(count)/cold-floor-paired", configuration: Configurations.pairedProcess(iterations: 10, seconds: 30, metric: coldFloorMetric)) { benchmark in
+                measuringPairedCPU(
+                    benchmark, metric: coldFloorMetric, alternation: order,
+                    subject: {
+                        try? FileManager.default.removeItem(atPath: cache.value)
+                        try listPlugins(in: dir.value, cache: cache.value)
+                    },
+                    anchor: { try openPlugins(in: dir.value, program: floor.value) })
+            } setup: {
+                try prepare()
+                try floor.prepare { try BenchEnvironment.program("dlopen_floor") }
+            } teardown: {
+                try? FileManager.default.removeItem(atPath: cache.value)
+            }
+        }
+
         Benchmark("Discovery/\(count)/warm", configuration: Configurations.process(iterations: iterations * 2, seconds: seconds)) { benchmark in
             measuringProcessCPU(benchmark) { try listPlugins(in: dir.value, cache: cache.value) }
         } setup: {
@@ -105,3 +124,7 @@ func registerDiscoveryBenchmarks() {
         }
     }
 }
+
+/// `Discovery/1000/cold-floor-paired`: a cold `catalog list`'s CPU time ÷ the C floor's, run back
+/// to back.
+let coldFloorMetric = pairedProcessMetric("cold ÷ floor (‰)")

@@ -37,6 +37,27 @@ func registerPreviewBenchmarks() {
 
     // The whole command, as a user runs it: the same push with slide written as a PNG filmstrip (8
     // frames) and as an HTML page (the animation at its default rate), the PNG read against the HTML.
+    let outs = Prepared<(png: String, html: String)>()
+    let order = Alternation()
+    Benchmark("Command/preview-png-html/paired", configuration: Configurations.pairedProcess(iterations: 30, seconds: 20, metric: pngHTMLMetric)) { benchmark in
+        func preview(_ format: String, _ out: String) throws {
+            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["preview", "push", "slide", "--format", format, "--out", out])
+            if status != 0 { throw BenchError("catalog preview --format \(format) ended with status \(status)") }
+        }
+        measuringPairedCPU(
+            benchmark, metric: pngHTMLMetric, alternation: order,
+            subject: { try preview("png", outs.value.png) }, anchor: { try preview("html", outs.value.html) })
+    } setup: {
+        try outs.prepare {
+            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
+            let base = BenchEnvironment.fixturesDirectory + "/preview-paired-\(getpid())"
+            return (base + ".png", base + ".html")
+        }
+    } teardown: {
+        try? FileManager.default.removeItem(atPath: outs.value.png)
+        try? FileManager.default.removeItem(atPath: outs.value.html)
+    }
+
     for format in ["png", "html"] {
         let out = Prepared<String>()
         Benchmark("Command/preview-\(format)/run", configuration: Configurations.process(iterations: 30, seconds: 10)) { benchmark in
@@ -55,3 +76,7 @@ func registerPreviewBenchmarks() {
         }
     }
 }
+
+/// `Command/preview-png-html/paired`: the PNG command's CPU time ÷ the HTML command's, each pair
+/// run back to back.
+let pngHTMLMetric = pairedProcessMetric("png ÷ html (‰)")

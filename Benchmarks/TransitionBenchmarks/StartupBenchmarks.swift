@@ -26,6 +26,30 @@ func registerStartupBenchmarks() {
     }
 
     let cache = Prepared<String>()
+    let order = Alternation()
+    Benchmark("Startup/list-empty/paired", configuration: Configurations.pairedProcess(iterations: 50, seconds: 20, metric: listEmptyMetric)) { benchmark in
+        measuringPairedCPU(
+            benchmark, metric: listEmptyMetric, alternation: order,
+            subject: {
+                let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
+                if status != 0 { throw BenchError("catalog list ended with status \(status)") }
+            },
+            anchor: {
+                let status = try BenchEnvironment.run(empty.value, [])
+                if status != 0 { throw BenchError("\(empty.value) ended with status \(status)") }
+            })
+    } setup: {
+        try empty.prepare { try BenchEnvironment.program("empty") }
+        try cache.prepare {
+            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
+            return BenchEnvironment.fixturesDirectory + "/startup-cache-\(getpid()).json"
+        }
+        try reportingFailure {
+            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
+            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
+        }
+    }
+
     Benchmark("Startup/catalog-list/warm", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
         measuringProcessCPU(benchmark) {
             let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
@@ -44,3 +68,7 @@ func registerStartupBenchmarks() {
         try? FileManager.default.removeItem(atPath: cache.value)
     }
 }
+
+/// `Startup/list-empty/paired`: a warm `catalog list`'s CPU time ÷ the empty program's, run back
+/// to back.
+let listEmptyMetric = pairedProcessMetric("list ÷ empty (‰)")

@@ -35,6 +35,7 @@ typedef void (*png_flush_ptr)(png_struct *);
     V(png_set_IHDR, (const png_struct *png_ptr, png_info *info_ptr, uint32_t width, uint32_t height, int bit_depth, int color_type, int interlace_method, int compression_method, int filter_method)) \
     V(png_set_compression_level, (png_struct *png_ptr, int level)) \
     V(png_set_filter, (png_struct *png_ptr, int method, int filters)) \
+    V(png_set_compression_mem_level, (png_struct *png_ptr, int mem_level)) \
     V(png_write_info, (png_struct *png_ptr, const png_info *info_ptr)) \
     V(png_write_row, (png_struct *png_ptr, const unsigned char *row)) \
     V(png_write_end, (png_struct *png_ptr, png_info *info_ptr))
@@ -109,20 +110,34 @@ static inline uint32_t pixel_at(const unsigned char *row, int x) {
     return pixel;
 }
 
-static bool all_opaque(const unsigned char *pixels, int width, int height, int stride) {
-    for (int y = 0; y < height; y++) {
-        const unsigned char *row = pixels + (size_t)y * stride;
-        for (int x = 0; x < width; x++) {
-            if ((pixel_at(row, x) >> 24) != 0xff) return false;
-        }
-    }
-    return true;
+/* A pixel's colour as the little-endian word whose bytes are R, G, B, 0. */
+static inline uint32_t rgb_bytes(uint32_t pixel) {
+    return (pixel >> 16 & 0xff) | (pixel & 0xff00) | (pixel & 0xff) << 16;
+}
+
+/* Every alpha of a row ANDed together, in one branch-free pass the compiler vectorises: true
+ * when the row is opaque. */
+static bool row_is_opaque(const unsigned char *row, int width) {
+    uint32_t all = 0xffffffffu;
+    for (int x = 0; x < width; x++) all &= pixel_at(row, x);
+    return (all >> 24) == 0xff;
 }
 
 /* One row of ARGB32 as PNG bytes: RGB, or RGBA unpremultiplied with cairo's rounding. */
 static void convert_row(const unsigned char *source, int width, bool opaque, unsigned char *out) {
     if (opaque) {
-        for (int x = 0; x < width; x++) {
+        /* Four pixels at a time as three little-endian words: R0 G0 B0 R1 | G1 B1 R2 G2 | B2 R3 G3 B3. */
+        int x = 0;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        for (; x + 4 <= width; x += 4) {
+            uint32_t p0 = rgb_bytes(pixel_at(source, x)), p1 = rgb_bytes(pixel_at(source, x + 1));
+            uint32_t p2 = rgb_bytes(pixel_at(source, x + 2)), p3 = rgb_bytes(pixel_at(source, x + 3));
+            uint32_t words[3] = {p0 | p1 << 24, p1 >> 8 | p2 << 16, p2 >> 16 | p3 << 8};
+            memcpy(out, words, sizeof(words));
+            out += 12;
+        }
+#endif
+        for (; x < width; x++) {
             uint32_t pixel = pixel_at(source, x);
             out[0] = pixel >> 16;
             out[1] = pixel >> 8;
@@ -164,22 +179,11 @@ static void fail(const char *message, char *error, size_t error_size) {
     error[error_size - 1] = 0;
 }
 
-bool tc_png_write(const unsigned char *pixels, int width, int height, int stride, int level,
-                  tc_png_filter_t filter, tc_png_buffer_t *output, char *error, size_t error_size) {
-    if (!pixels || !output || width < 1 || height < 1 || stride < width * 4 || level < 0 || level > 9) {
-        fail("the PNG writer was given no pixels, a size below 1x1 or a zlib level outside 0-9", error, error_size);
-        return false;
-    }
-    if (!png.png_create_write_struct) {
-        fail("libpng is not loaded: call tc_png_load first", error, error_size);
-        return false;
-    }
-    bool opaque = all_opaque(pixels, width, height, stride);
-    unsigned char *row = malloc((size_t)width * 4);
-    if (!row) {
-        fail("out of memory for a PNG row", error, error_size);
-        return false;
-    }
+/* One attempt at the file, as RGB when `opaque`, else RGBA, into `output` (empty on entry). Returns
+ * 1 when written; 0 when writing RGB met a pixel that is not opaque (`output` is then empty again);
+ * -1 when libpng failed (`error` says why; `output` is freed). */
+static int encode(const unsigned char *pixels, int width, int height, int stride, int level, tc_png_filter_t filter,
+                  bool opaque, unsigned char *row, tc_png_buffer_t *output, char *error, size_t error_size) {
     struct writer writer = {.output = output};
     png_struct *volatile png_ptr = NULL;
     png_info *volatile info_ptr = NULL;
@@ -187,12 +191,11 @@ bool tc_png_write(const unsigned char *pixels, int width, int height, int stride
         png_struct *p = png_ptr;
         png_info *i = info_ptr;
         if (p) png.png_destroy_write_struct(&p, i ? &i : NULL);
-        free(row);
         tc_png_buffer_free(output);
         char message[320];
         snprintf(message, sizeof(message), "libpng could not write the PNG: %s", writer.message);
         fail(message, error, error_size);
-        return false;
+        return -1;
     }
     png_ptr = png.png_create_write_struct(PNG_USER_VERSION, &writer, on_error, on_warning);
     if (!png_ptr) {
@@ -209,18 +212,48 @@ bool tc_png_write(const unsigned char *pixels, int width, int height, int stride
                      opaque ? PNG_COLOR_TYPE_RGB : PNG_COLOR_TYPE_RGB_ALPHA, PNG_INTERLACE_NONE,
                      PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png.png_set_compression_level(png_ptr, level);
+    png.png_set_compression_mem_level(png_ptr, TC_PNG_MEM_LEVEL);
     png.png_set_filter(png_ptr, PNG_FILTER_TYPE_BASE, filter_flags(filter));
     png.png_write_info(png_ptr, info_ptr);
+    int result = 1;
     for (int y = 0; y < height; y++) {
-        convert_row(pixels + (size_t)y * stride, width, opaque, row);
+        const unsigned char *source = pixels + (size_t)y * stride;
+        if (opaque && !row_is_opaque(source, width)) {
+            result = 0;
+            break;
+        }
+        convert_row(source, width, opaque, row);
         png.png_write_row(png_ptr, row);
     }
-    png.png_write_end(png_ptr, info_ptr);
+    if (result) png.png_write_end(png_ptr, info_ptr);
     png_struct *p = png_ptr;
     png_info *i = info_ptr;
     png.png_destroy_write_struct(&p, &i);
+    if (!result) output->count = 0;
+    return result;
+}
+
+bool tc_png_write(const unsigned char *pixels, int width, int height, int stride, int level,
+                  tc_png_filter_t filter, tc_png_buffer_t *output, char *error, size_t error_size) {
+    if (!pixels || !output || width < 1 || height < 1 || stride < width * 4 || level < 0 || level > 9) {
+        fail("the PNG writer was given no pixels, a size below 1x1 or a zlib level outside 0-9", error, error_size);
+        return false;
+    }
+    if (!png.png_create_write_struct) {
+        fail("libpng is not loaded: call tc_png_load first", error, error_size);
+        return false;
+    }
+    unsigned char *row = malloc((size_t)width * 4);
+    if (!row) {
+        fail("out of memory for a PNG row", error, error_size);
+        return false;
+    }
+    /* Written as RGB while every row read is opaque (each row is checked as it is converted, so the
+     * pixels are read once); the first row that is not starts the file again as RGBA. */
+    int result = encode(pixels, width, height, stride, level, filter, true, row, output, error, error_size);
+    if (result == 0) result = encode(pixels, width, height, stride, level, filter, false, row, output, error, error_size);
     free(row);
-    return true;
+    return result == 1;
 }
 
 void tc_png_buffer_free(tc_png_buffer_t *buffer) {

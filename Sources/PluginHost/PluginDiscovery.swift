@@ -107,12 +107,14 @@ public struct PluginSearchPath: Sendable, Hashable {
         defer { closedir(dir) }
         var names: [(name: String, plain: Bool)] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+            // The name is tested as bytes; only a library's becomes a string.
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<length])
+                guard length > 3, bytes[0] != UInt8(ascii: "."), bytes.suffix(3).elementsEqual(".so".utf8) else { return nil }
+                return String(decoding: bytes, as: UTF8.self)
             }
-            if name.hasSuffix(".so") && !name.hasPrefix(".") {
-                names.append((name, entry.pointee.d_type == UInt8(DT_REG)))
-            }
+            if let name { names.append((name, entry.pointee.d_type == UInt8(DT_REG))) }
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let resolvedBase = PluginLibrary.canonicalPath(base)
@@ -120,8 +122,8 @@ public struct PluginSearchPath: Sendable, Hashable {
         // path as its resolved path: one string for both.
         let resolvedIsBase = resolvedBase == base
         return names.sorted { $0.name < $1.name }.map { name, plain in
-            let path = base + "/" + name
-            return (path, plain ? (resolvedIsBase ? path : resolvedBase + "/" + name) : PluginLibrary.canonicalPath(path))
+            let path = FileName.joined(base, name)
+            return (path, plain ? (resolvedIsBase ? path : FileName.joined(resolvedBase, name)) : PluginLibrary.canonicalPath(path))
         }
     }
 

@@ -12,6 +12,9 @@ final class CairoCanvas {
     let height: Int
     let surface: OpaquePointer
     let context: OpaquePointer
+    /// The pixels' own mapping (see `PixelMemory.h`) for a large canvas, with its length; nil when
+    /// cairo allocated them.
+    let pixelMemory: (address: UnsafeMutableRawPointer, mapped: Int)?
 
     /// The largest side a preview image may have, in pixels.
     static let maximumSide = 16384
@@ -28,22 +31,40 @@ final class CairoCanvas {
                 "the image would be \(width)x\(height) pixels, more than the limit of \(Self.maximumSide) pixels a side and \(Self.maximumPixels / 1_048_576) megapixels; use a smaller --scale, size or frame count")
         }
         try GraphicsLibraries.loadCairo()
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
-            cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS
-        else { throw RenderError("cairo could not make a \(width)x\(height) image") }
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        var memory: (address: UnsafeMutableRawPointer, mapped: Int)?
+        if stride * height >= TC_PIXEL_MEMORY_MINIMUM {
+            var mapped = 0
+            if let address = tc_pixel_memory_allocate(stride * height, &mapped) { memory = (address, mapped) }
+        }
+        let created =
+            if let memory {
+                cairo_image_surface_create_for_data(
+                    memory.address.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(width), Int32(height), Int32(stride))
+            } else {
+                cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+            }
+        guard let surface = created, cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            if let created { cairo_surface_destroy(created) }
+            if let memory { tc_pixel_memory_free(memory.address, memory.mapped) }
+            throw RenderError("cairo could not make a \(width)x\(height) image")
+        }
         guard let context = cairo_create(surface), cairo_status(context) == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
+            if let memory { tc_pixel_memory_free(memory.address, memory.mapped) }
             throw RenderError("cairo could not draw on a \(width)x\(height) image")
         }
         self.width = width
         self.height = height
         self.surface = surface
         self.context = context
+        self.pixelMemory = memory
     }
 
     deinit {
         cairo_destroy(context)
         cairo_surface_destroy(surface)
+        if let pixelMemory { tc_pixel_memory_free(pixelMemory.address, pixelMemory.mapped) }
     }
 
     // MARK: State

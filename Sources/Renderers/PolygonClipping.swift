@@ -29,6 +29,16 @@ enum PolygonClipping {
     /// divide draws. Clipping happens before the divide, so a polygon crossing the eye's plane
     /// keeps only its part in front and never wraps around through infinity.
     static func project(_ subject: [Homogeneous], within limit: Rect, nearest: Double = 1e-6) -> [(x: Double, y: Double)] {
+        // Most polygons lie wholly in front of the eye and inside the limit: every pass below would
+        // keep every point, so they are divided through at once, to the same values.
+        if subject.count >= 3,
+            subject.allSatisfy({
+                $0.w - nearest >= 0 && $0.x - limit.x * $0.w >= 0 && limit.maxX * $0.w - $0.x >= 0
+                    && $0.y - limit.y * $0.w >= 0 && limit.maxY * $0.w - $0.y >= 0
+            })
+        {
+            return subject.map { ($0.x / $0.w, $0.y / $0.w) }
+        }
         var points = subject
         let planes: [(Homogeneous) -> Double] = [
             { $0.w - nearest },

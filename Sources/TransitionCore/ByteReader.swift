@@ -17,6 +17,8 @@ public struct ByteReader: Sendable {
     @usableFromInline let bytes: [UInt8]
     /// The offset of the next byte to read.
     @usableFromInline var position: Int
+    /// The offset just past the last byte to read.
+    @usableFromInline let end: Int
 
     /// The offset of the next byte to read.
     public var offset: Int { position }
@@ -26,30 +28,47 @@ public struct ByteReader: Sendable {
     public init(_ bytes: [UInt8]) {
         self.bytes = bytes
         self.position = 0
+        self.end = bytes.count
+    }
+
+    /// Reads the part `range` of `bytes` as if it were the whole input, without copying it.
+    @inlinable
+    public init(_ bytes: [UInt8], range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= bytes.count, "the range is outside the bytes")
+        self.bytes = bytes
+        self.position = range.lowerBound
+        self.end = range.upperBound
     }
 
     /// True when every byte was read.
     @inlinable
-    public var isAtEnd: Bool { position == bytes.count }
+    public var isAtEnd: Bool { position == end }
 
     @inlinable
     func fail(_ what: String) -> Malformed {
-        Malformed(description: "\(what) at byte \(position) of \(bytes.count)")
+        Malformed(description: "\(what) at byte \(position) of \(end)")
     }
 
     /// Checks that the next bytes equal `expected` and skips them.
     @inlinable
     public mutating func expect(_ expected: [UInt8]) throws(Malformed) {
-        guard bytes.count - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
+        guard end - position >= expected.count, bytes[position..<position + expected.count].elementsEqual(expected) else {
             throw fail("unexpected bytes")
         }
         position += expected.count
     }
 
+    /// Skips the next `n` bytes, which must be there.
+    @inlinable
+    public mutating func skip(_ n: Int) throws(Malformed) {
+        guard n >= 0, end - position >= n else { throw fail("input ends") }
+        position += n
+    }
+
     /// One byte.
     @inlinable
     public mutating func byte() throws(Malformed) -> UInt8 {
-        guard position < bytes.count else { throw fail("input ends") }
+        guard position < end else { throw fail("input ends") }
         defer { position += 1 }
         return bytes[position]
     }
@@ -82,14 +101,14 @@ public struct ByteReader: Sendable {
     @inlinable
     public mutating func length(itemSize: Int = 1) throws(Malformed) -> Int {
         let n = try count()
-        guard n <= UInt64(bytes.count - position) / UInt64(max(1, itemSize)) else { throw fail("a count of \(n) exceeds the input") }
+        guard n <= UInt64(end - position) / UInt64(max(1, itemSize)) else { throw fail("a count of \(n) exceeds the input") }
         return Int(n)
     }
 
     /// Eight bytes, little-endian.
     @inlinable
     public mutating func uint64() throws(Malformed) -> UInt64 {
-        guard bytes.count - position >= 8 else { throw fail("input ends") }
+        guard end - position >= 8 else { throw fail("input ends") }
         var v: UInt64 = 0
         for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[position + i]) }
         position += 8
@@ -122,7 +141,11 @@ public struct ByteReader: Sendable {
         let start = position
         let same = known.utf8.count == n
             && (known.utf8.withContiguousStorageIfAvailable { k in
-                bytes.withUnsafeBufferPointer { b in k.elementsEqual(UnsafeBufferPointer(rebasing: b[start..<start + n])) }
+                bytes.withUnsafeBufferPointer { b in
+                    var i = 0
+                    while i < n && k[i] == b[start + i] { i += 1 }
+                    return i == n
+                }
             } ?? false)
         guard same else { return try string(length: n) }
         position += n

@@ -5,7 +5,15 @@ public enum Format {
         guard value.isFinite else { return value.isNaN ? "nan" : (value > 0 ? "inf" : "-inf") }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
+        let units = (value * scale).rounded()
+        // Up to 15 digits and 4 decimals, the digits of `units` are what `String(Double)` prints
+        // for units ÷ scale (it never uses an exponent there), so they are written directly.
+        guard decimals <= 4, abs(units) < 1e15 else { return generalNumber(units / scale, decimals: decimals) }
+        return decimal(Int64(units), places: decimals)
+    }
+
+    /// `number(_:decimals:)` for a value already rounded to `decimals`, through `String(Double)`.
+    static func generalNumber(_ rounded: Double, decimals: Int) -> String {
         if rounded == rounded.rounded() && abs(rounded) < 1e15 {
             return String(Int64(rounded))
         }
@@ -17,6 +25,37 @@ public enum Format {
             }
         }
         return text == "-0" ? "0" : text
+    }
+
+    /// `units` ÷ 10^`places` in decimal, without trailing zeros after the point or a sign on zero.
+    private static func decimal(_ units: Int64, places: Int) -> String {
+        var n = units.magnitude, places = places
+        while places > 0 && n % 10 == 0 {
+            n /= 10
+            places -= 1
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer in
+            var i = buffer.count
+            for _ in 0..<places {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            }
+            if places > 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: ".")
+            }
+            repeat {
+                i -= 1
+                buffer[i] = UInt8(ascii: "0") + UInt8(n % 10)
+                n /= 10
+            } while n > 0
+            if units < 0 {
+                i -= 1
+                buffer[i] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[i...]), as: UTF8.self)
+        }
     }
 
     /// `value` with exactly `decimals` decimals, rounded half away from zero: 3.0, 0.25, -1.50.

@@ -37,11 +37,9 @@ public enum TextTable {
     /// The characters `cell` takes: its byte count when it is printable ASCII, else its count of
     /// characters (grapheme clusters).
     public static func width(_ cell: String) -> Int {
-        var printable = true
-        for b in cell.utf8 where b < 0x20 || b > 0x7E {
-            printable = false
-            break
-        }
+        let printable = cell.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 < 0x20 || $0 > 0x7E }
+        } ?? !cell.utf8.contains { $0 < 0x20 || $0 > 0x7E }
         return printable ? cell.utf8.count : cell.count
     }
 }

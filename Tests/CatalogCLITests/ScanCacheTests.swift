@@ -54,6 +54,36 @@ struct ScanCacheTests {
         #expect(loads() == 3)
     }
 
+    /// One cache serves every folder: records of another folder stay usable, and those of files
+    /// that are gone are dropped the next time the cache is written.
+    @Test func recordsOfOtherFoldersStayAndThoseOfDeletedFilesGo() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for folder in ["a", "b"] { try FileManager.default.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true) }
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: dir + "/a/counts_loads.so")
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("third_party_wipe"), toPath: dir + "/b/wipe.so")
+        let cache = dir + "/cache"
+        func list(_ folder: String) throws -> [String] {
+            let result = try CLI.run(
+                ["list", "--json", "--no-builtins"],
+                environment: ["TRANSITION_ANIMATOR_PATH": dir + "/" + folder, "TRANSITION_CATALOG_CACHE": cache, "TC_LOAD_COUNTER": dir + "/loads.txt"])
+            #expect(result.status == 0, "\(result.stderr)")
+            return try #require(try CLI.jsonObject(result.stdout)["scanned"] as? [String])
+        }
+        func cached(_ file: String) -> Bool {
+            (FileManager.default.contents(atPath: cache) ?? Data()).range(of: Data(file.utf8)) != nil
+        }
+        #expect(try list("a") == [dir + "/a/counts_loads.so"])
+        #expect(try list("b") == [dir + "/b/wipe.so"])
+        #expect(try list("a") == [], "the other folder's scan dropped this one's record")
+        #expect(cached("counts_loads.so") && cached("wipe.so"))
+        try FileManager.default.removeItem(atPath: dir + "/a/counts_loads.so")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(5)], ofItemAtPath: dir + "/b/wipe.so")
+        #expect(try list("b") == [dir + "/b/wipe.so"])
+        #expect(!cached("counts_loads.so"), "the record of a deleted file was kept")
+        #expect(cached("wipe.so"))
+    }
+
     /// True when `path` holds a cache file this build reads: its magic, then records.
     func holdsCache(_ path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path) else { return false }

@@ -75,7 +75,7 @@ struct ScanRecordCodingTests {
 
     @Test func theCacheFileRoundTripsAndRefusesForeignFiles() throws {
         let records = [Self.full.path: Self.full, "/b.so": ScanRecord(path: "/b.so", size: 1, modified: 2, plugin: nil, durations: [:], warnings: [], error: nil)]
-        let bytes = ScanCache.encode(records)
+        let bytes = ScanCache.encode(records.mapValues(ScanCache.Entry.init))
         #expect(Dictionary(try ScanCache.decode(bytes).map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a }) == records)
         // The JSON cache of earlier versions, another host's cache, a truncated one.
         #expect(throws: ByteReader.Malformed.self) { try ScanCache.decode(Array(#"{"format":2,"host":"0.1.0 abi 1.1.0","records":[]}"#.utf8)) }
@@ -95,14 +95,32 @@ struct ScanRecordCodingTests {
         #expect(throws: ByteReader.Malformed.self) { try ScanCache.decode(bytes + [1]) }
     }
 
+    /// Reading a cache reads each record's path and identity; a record whose body is damaged
+    /// is found only when it is used, and costs only itself.
+    @Test func aDamagedRecordBodySpoilsOnlyThatRecord() throws {
+        let other = ScanRecord(path: "/b.so", size: 1, modified: 2, device: 3, inode: 4, plugin: nil, durations: ["x": 0.5], warnings: [], error: nil)
+        var bytes = Self.full.binary
+        // The byte after the identity says whether a plugin follows: 7 is neither yes nor no.
+        let flag = 1 + Self.full.path.utf8.count + 8 + 8 + 9 + 9
+        #expect(bytes[flag] == 1)
+        bytes[flag] = 7
+        let damaged = try ScanCache.Entry(buffer: bytes, range: 0..<bytes.count)
+        let read = try #require(ScanCache.read(bytes: ScanCache.encode([Self.full.path: damaged, other.path: ScanCache.Entry(other)])))
+        #expect(read.count == 2)
+        let entry = try #require(read[Self.full.path])
+        #expect((entry.size, entry.modified, entry.device, entry.inode) == (Self.full.size, Self.full.modified, Self.full.device, Self.full.inode))
+        #expect(entry.record() == nil)
+        #expect(read[other.path]?.record() == other)
+    }
+
     @Test func aCacheThatIsMissingUnreadableOrADirectoryReadsAsEmpty() throws {
         let dir = NSTemporaryDirectory() + "scan-cache-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         #expect(ScanCache.read(dir + "/missing").isEmpty)
         #expect(ScanCache.read(dir).isEmpty)
-        ScanCache.write([Self.full.path: Self.full], to: dir + "/sub/cache")
-        #expect(ScanCache.read(dir + "/sub/cache") == [Self.full.path: Self.full])
+        ScanCache.write([Self.full.path: ScanCache.Entry(Self.full)], to: dir + "/sub/cache")
+        #expect(ScanCache.read(dir + "/sub/cache").mapValues { $0.record() } == [Self.full.path: Self.full])
         try Data([0x54, 0x43]).write(to: URL(fileURLWithPath: dir + "/short"))
         #expect(ScanCache.read(dir + "/short").isEmpty)
     }

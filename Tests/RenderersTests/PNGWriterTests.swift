@@ -110,6 +110,52 @@ struct PNGWriterTests {
         }
     }
 
+    /// Opaque pixels whose red, green and blue bytes all differ, so a byte put in the wrong place shows.
+    func opaquePixels(width: Int, height: Int) -> [UInt32] {
+        (0..<width * height).map { i -> UInt32 in
+            let i = UInt32(i)
+            return 0xFF00_0000 | (i &* 37 &+ 11) % 256 << 16 | (i &* 91 &+ 7) % 256 << 8 | (i &* 53 &+ 200) % 256
+        }
+    }
+
+    /// `pixels` (`width` a row, packed) through `tc_png_write` at the defaults.
+    func write(_ pixels: [UInt32], width: Int) throws -> [UInt8] {
+        try GraphicsLibraries.loadPNG()
+        var pixels = pixels
+        let height = pixels.count / width
+        var output = tc_png_buffer_t()
+        defer { tc_png_buffer_free(&output) }
+        var message = [CChar](repeating: 0, count: 512)
+        let ok = pixels.withUnsafeMutableBytes {
+            tc_png_write(
+                $0.baseAddress!.assumingMemoryBound(to: UInt8.self), Int32(width), Int32(height), Int32(width * 4),
+                TC_PNG_DEFAULT_LEVEL, TC_PNG_DEFAULT_FILTER, &output, &message, message.count)
+        }
+        #expect(ok, "\(text(message))")
+        return Array(UnsafeBufferPointer(start: output.bytes, count: output.count))
+    }
+
+    @Test("opaque rows of every width, four pixels at a time and the rest, decode to the same pixels", arguments: Array(1...9))
+    func opaqueWidths(_ width: Int) throws {
+        let pixels = opaquePixels(width: width, height: 3)
+        let png = try write(pixels, width: width)
+        #expect(colorType(png) == 2)
+        let decoded = try DecodedPNG(png)
+        #expect(decoded.width == width && decoded.height == 3)
+        #expect(firstDifference(decoded.pixels, pixels) == nil)
+    }
+
+    @Test("one clear pixel in an opaque picture, first, in the middle or last, makes it RGBA and decodes exactly", arguments: [0, 17, 34])
+    func oneClearPixel(_ index: Int) throws {
+        var pixels = opaquePixels(width: 7, height: 5)
+        pixels[index] = 0
+        let png = try write(pixels, width: 7)
+        #expect(colorType(png) == 6)
+        let decoded = try DecodedPNG(png)
+        #expect(decoded.width == 7 && decoded.height == 5)
+        #expect(firstDifference(decoded.pixels, pixels) == nil)
+    }
+
     @Test("a changed pixel is seen: the comparison above is not blind")
     func changedPixel() throws {
         let canvas = try filmstripCanvas(backdrop: CardStyle.standard.backdrop, frames: 2)

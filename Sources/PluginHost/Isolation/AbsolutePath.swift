@@ -32,18 +32,21 @@ public enum AbsolutePath {
     /// True when the absolute `path` is already what ``resolve(_:)`` makes of it: no empty or `.`
     /// part and no slash at the end.
     private static func isNormal(_ path: String) -> Bool {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        var partLength = 0, partIsDot = false
-        for byte in path.utf8.dropFirst() {
-            if byte == slash {
-                if partLength == 0 || partIsDot { return false }
-                partLength = 0
-                partIsDot = false
-            } else {
-                partIsDot = partLength == 0 && byte == dot
-                partLength += 1
+        var path = path
+        return path.withUTF8 { bytes in
+            let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+            var partLength = 0, partIsDot = false
+            for byte in bytes.dropFirst() {
+                if byte == slash {
+                    if partLength == 0 || partIsDot { return false }
+                    partLength = 0
+                    partIsDot = false
+                } else {
+                    partIsDot = partLength == 0 && byte == dot
+                    partLength += 1
+                }
             }
+            return partLength > 0 && !partIsDot
         }
-        return partLength > 0 && !partIsDot
     }
 }

@@ -47,22 +47,25 @@ struct FileIdentity: Equatable {
 
         /// The identity of the file at `path`, or nil when it cannot be read.
         mutating func identity(_ path: String) -> FileIdentity? {
-            let utf8 = path.utf8
-            // A path without a folder part, or one that ends in a slash, is looked up whole.
-            guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")), utf8.index(after: slash) != utf8.endIndex, slash != utf8.startIndex
-            else { return FileIdentity.of(path) }
-            let folderLength = utf8.distance(from: utf8.startIndex, to: slash)
-            if !(folder.count == folderLength && folder.elementsEqual(utf8[..<slash])) {
-                if folderDescriptor >= 0 { close(folderDescriptor) }
-                folder = Array(utf8[..<slash])
-                folderDescriptor = (folder + [0]).withUnsafeBufferPointer { name in
-                    name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            var text = path
+            // The folder part is found and compared in the path's own bytes.
+            let folderLength: Int? = text.withUTF8 { bytes in
+                // A path without a folder part, or one that ends in a slash, is looked up whole.
+                guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 != bytes.count, slash != 0 else { return nil }
+                let part = UnsafeBufferPointer(rebasing: bytes[..<slash])
+                if !(folder.count == slash && folder.withUnsafeBufferPointer { $0.elementsEqual(part) }) {
+                    if folderDescriptor >= 0 { close(folderDescriptor) }
+                    folder = Array(part)
+                    folderDescriptor = (folder + [0]).withUnsafeBufferPointer { name in
+                        name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+                    }
                 }
+                return slash
             }
             // A folder that cannot be opened (no read permission) is walked for each file.
-            guard folderDescriptor >= 0 else { return FileIdentity.of(path) }
+            guard let folderLength, folderDescriptor >= 0 else { return FileIdentity.of(path) }
             var st = stat()
-            let found = path.withCString { fstatat(folderDescriptor, $0 + folderLength + 1, &st, 0) == 0 }
+            let found = text.withCString { fstatat(folderDescriptor, $0 + folderLength + 1, &st, 0) == 0 }
             return found ? FileIdentity(st) : nil
         }
     }

@@ -95,9 +95,10 @@ public struct PluginScanner: Sendable {
             // A readable regular file with the identity of a cached record holds what was scanned:
             // the record stands without the file's header being read again.
             if let hit = cache[path], let id, id.regular, hit.size == id.size, hit.modified == id.modified,
-                hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0
+                hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0,
+                let record = hit.record()
             {
-                found[i] = hit
+                found[i] = record
                 continue
             }
             // A regular file the user may read goes to a worker, whose loader reads its header (and,
@@ -124,8 +125,9 @@ public struct PluginScanner: Sendable {
             if let record = found[i].take() { ordered.append(record) }
         }
         if let cacheFile, !stale.isEmpty {
-            var merged = cache
-            for r in ordered where r.inode != nil { merged[r.path] = r }
+            // Records of files that are gone are dropped, so the cache does not grow forever.
+            var merged = cache.filter { access($0.key, F_OK) == 0 }
+            for r in ordered where r.inode != nil { merged[r.path] = ScanCache.Entry(r) }
             ScanCache.write(merged, to: cacheFile)
         }
         return Outcome(records: ordered, scanned: stale)

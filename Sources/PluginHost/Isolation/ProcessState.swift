@@ -15,12 +15,15 @@ public enum ProcessState {
 
     private struct Snapshot: Sendable {
         var directory: String
-        /// Each watched variable and its value (nil when unset), in `watchedVariables` order.
-        var environment: [(name: String, value: String?)]
+        /// Each watched variable's name and its value (nil when unset), in `watchedVariables`
+        /// order, as C strings: comparing them with the environment allocates nothing.
+        var environment: [(name: [CChar], value: [CChar]?)]
     }
 
     private static let snapshot: Snapshot = {
-        let environment = watchedVariables.map { name in (name: name, value: getenv(name).map { String(cString: $0) }) }
+        let environment = watchedVariables.map { name in
+            (name: Array(name.utf8CString), value: getenv(name).map { Array(String(cString: $0).utf8CString) })
+        }
         return Snapshot(directory: AbsolutePath.startDirectory, environment: environment)
     }()
 
@@ -35,14 +38,20 @@ public enum ProcessState {
         let s = snapshot
         if !isCurrentDirectory(s.directory) { _ = chdir(s.directory) }
         for (name, value) in s.environment {
-            let now = getenv(name)
-            let unchanged = switch (value, now) {
-            case (nil, nil): true
-            case (let value?, let now?): value.withCString { strcmp($0, now) == 0 }
-            default: false
+            name.withUnsafeBufferPointer { name in
+                let now = getenv(name.baseAddress!)
+                let unchanged = switch (value, now) {
+                case (nil, nil): true
+                case (let value?, let now?): value.withUnsafeBufferPointer { strcmp($0.baseAddress!, now) == 0 }
+                default: false
+                }
+                guard !unchanged else { return }
+                if let value {
+                    _ = value.withUnsafeBufferPointer { setenv(name.baseAddress!, $0.baseAddress!, 1) }
+                } else {
+                    unsetenv(name.baseAddress!)
+                }
             }
-            guard !unchanged else { continue }
-            if let value { setenv(name, value, 1) } else { unsetenv(name) }
         }
     }
 

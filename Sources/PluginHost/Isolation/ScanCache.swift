@@ -9,75 +9,131 @@ import TransitionCore
 import Glibc
 #endif
 
-/// The scan cache file: records by path in their binary form (see `ScanRecordCoding`), after a
-/// magic, the format number and the host's version and ABI. It is written whole through a
-/// temporary file and a rename, so two runs at once never see half a file. A cache that cannot be
-/// read, is damaged, or was written by another format, host version or ABI counts as empty: the
-/// scan then loads every plugin again and writes the cache anew.
+/// The scan cache file: records by path in their binary form (see `ScanRecordCoding`), each
+/// after its length, following a magic, the format number and the host's version and ABI. It is
+/// written whole through a temporary file and a rename, so two runs at once never see half a file.
+/// A cache that cannot be read, is damaged, or was written by another format, host version or ABI
+/// counts as empty: the scan then loads every plugin again and writes the cache anew.
+///
+/// Reading a cache reads only each record's path and file identity; the rest is decoded for the
+/// records a scan uses, so records of files elsewhere cost a listing almost nothing.
 enum ScanCache {
     /// The first bytes of every cache file.
     static let magic = Array("TC-SCAN-CACHE\n".utf8)
 
     /// The layout's number; a file with another is not read.
-    static let format: UInt64 = 3
+    static let format: UInt64 = 4
 
     /// Records from another host version or ABI are not reused.
     static var hostIdentity: String { "\(HostInfo.version) abi \(ABIVersion.host)" }
 
-    /// The records of the cache file at `path`, by path; empty when it cannot be used.
-    static func read(_ path: String) -> [String: ScanRecord] {
-        guard let bytes = contents(of: path) else { return [:] }
-        var byPath: [String: ScanRecord] = [:]
+    /// One record of a cache file: the path and identity of its file, read, and the rest of the
+    /// record still in its bytes.
+    struct Entry: Sendable {
+        /// The file's path, as the scan was given it.
+        let path: String
+        /// The file's size, modification time, device and inode when it was scanned.
+        let size: Int64, modified: Int64, device: UInt64?, inode: UInt64?
+        /// The bytes that hold the record (a whole cache file, or the record alone) and where.
+        private let buffer: [UInt8], range: Range<Int>
+
+        /// The whole record, in its binary form.
+        var bytes: ArraySlice<UInt8> { buffer[range] }
+
+        /// The entry of `record`.
+        init(_ record: ScanRecord) {
+            (path, size, modified, device, inode) = (record.path, record.size, record.modified, record.device, record.inode)
+            buffer = record.binary
+            range = 0..<buffer.count
+        }
+
+        /// The entry of the record at `range` of `buffer`, whose path and identity are read now.
+        init(buffer: [UInt8], range: Range<Int>) throws(ByteReader.Malformed) {
+            var head = ByteReader(buffer, range: range)
+            path = try head.string()
+            (size, modified) = (try head.int64(), try head.int64())
+            device = try head.optional { r throws(ByteReader.Malformed) in try r.uint64() }
+            inode = try head.optional { r throws(ByteReader.Malformed) in try r.uint64() }
+            (self.buffer, self.range) = (buffer, range)
+        }
+
+        /// The whole record, or nil when its bytes are damaged.
+        func record() -> ScanRecord? {
+            var r = ByteReader(buffer, range: range)
+            guard let record = try? ScanRecord(reading: &r, knownPath: path), r.isAtEnd else { return nil }
+            return record
+        }
+    }
+
+    /// The entries of the cache file at `path`, by path; empty when it cannot be used.
+    static func read(_ path: String) -> [String: Entry] {
+        contents(of: path).flatMap(read(bytes:)) ?? [:]
+    }
+
+    /// The entries of a cache file's bytes, by path (the first of a path wins); nil when the bytes
+    /// are not a whole cache file of this format and host.
+    static func read(bytes: [UInt8]) -> [String: Entry]? {
+        var byPath: [String: Entry] = [:]
         do {
-            try decode(bytes, reserving: { byPath.reserveCapacity($0) }) { (r: consuming ScanRecord) in
-                let path = r.path
-                if byPath.index(forKey: path) == nil { byPath[path] = r }
+            try entries(bytes, reserving: { byPath.reserveCapacity($0) }) { entry in
+                if byPath.index(forKey: entry.path) == nil { byPath[entry.path] = entry }
             }
         } catch {
-            return [:]
+            return nil
         }
         return byPath
     }
 
-    /// The records of a cache file's bytes.
+    /// The records of a cache file's bytes, each decoded whole.
     static func decode(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> [ScanRecord] {
         var records: [ScanRecord] = []
-        try decode(bytes, reserving: { records.reserveCapacity($0) }) { (r: consuming ScanRecord) in records.append(r) }
+        try entries(bytes, reserving: { records.reserveCapacity($0) }) { entry throws(ByteReader.Malformed) in
+            guard let record = entry.record() else { throw ByteReader.Malformed(description: "a damaged record of \(entry.path)") }
+            records.append(record)
+        }
         return records
     }
 
-    /// Passes each record of a cache file's bytes to `take`, after their number to `reserving`;
-    /// throws, after some records perhaps, when the bytes are not a whole cache file.
-    private static func decode(
-        _ bytes: [UInt8], reserving: (Int) -> Void, _ take: (consuming ScanRecord) -> Void
+    /// Passes each entry of a cache file's bytes to `take`, after their number to `reserving`;
+    /// throws, after some entries perhaps, when the bytes are not a whole cache file.
+    private static func entries(
+        _ bytes: [UInt8], reserving: (Int) -> Void, _ take: (Entry) throws(ByteReader.Malformed) -> Void
     ) throws(ByteReader.Malformed) {
         var r = ByteReader(bytes)
         try r.expect(magic)
         guard try r.count() == format, try r.string() == hostIdentity else {
             throw ByteReader.Malformed(description: "written by another format or host")
         }
-        let count = try r.length(itemSize: 20)
+        let count = try r.length(itemSize: 21)
         reserving(count)
-        for _ in 0..<count { take(try ScanRecord(reading: &r)) }
+        for _ in 0..<count {
+            let length = try r.length(itemSize: 1)
+            let entry = try Entry(buffer: bytes, range: r.offset..<r.offset + length)
+            try r.skip(length)
+            try take(entry)
+        }
         guard r.isAtEnd else { throw ByteReader.Malformed(description: "bytes follow the last record") }
     }
 
-    /// The bytes of a cache file holding `records`, sorted by path.
-    static func encode(_ records: [String: ScanRecord]) -> [UInt8] {
-        var w = ByteWriter(capacity: 1024 + records.count * 512)
+    /// The bytes of a cache file holding `entries`, sorted by path.
+    static func encode(_ entries: [String: Entry]) -> [UInt8] {
+        var w = ByteWriter(capacity: 1024 + entries.values.reduce(0) { $0 + $1.bytes.count + 4 })
         w.raw(magic)
         w.count(format)
         w.string(hostIdentity)
-        w.array(records.values.sorted { $0.path < $1.path }) { $1.write(to: &$0) }
+        w.array(entries.values.sorted { $0.path < $1.path }) { w, entry in
+            w.count(entry.bytes.count)
+            w.raw(entry.bytes)
+        }
         return w.bytes
     }
 
-    /// Replaces the cache file at `path` with `records`, creating its folder when needed. A cache
+    /// Replaces the cache file at `path` with `entries`, creating its folder when needed. A cache
     /// that cannot be written is left as it was: the next run scans again.
-    static func write(_ records: [String: ScanRecord], to path: String) {
+    static func write(_ entries: [String: Entry], to path: String) {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let data = Data(encode(records))
+        let data = Data(encode(entries))
         let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UUID().uuidString.prefix(8))")
         do {
             try data.write(to: temp)

@@ -36,9 +36,9 @@ extension ScanRecord {
         w.optional(error) { ScanRecordCoding.write($1, to: &$0) }
     }
 
-    /// Reads the next record from `r`.
-    public init(reading r: inout ByteReader) throws(ByteReader.Malformed) {
-        let path = try r.string()
+    /// Reads the next record from `r`; its path shares the storage of `known` when it is that.
+    public init(reading r: inout ByteReader, knownPath known: String? = nil) throws(ByteReader.Malformed) {
+        let path = if let known { try r.string(sameAs: known) } else { try r.string() }
         let size = try r.int64()
         let modified = try r.int64()
         let device = try r.optional { r throws(ByteReader.Malformed) in try r.uint64() }
