@@ -263,6 +263,29 @@ if validationInProcess != nil {
 }
 print()
 
+// MARK: Isolation
+
+// One `catalog` process as a user runs it, isolated against `--in-process`: CPU time of the
+// process and its workers (wall time in brackets).
+let isolationRows: [(subject: String, what: String)] = [
+    ("validate", "`validate` of every fourth built-in but explode, in one process"),
+    ("preview", "`preview push slide --format json`"),
+]
+var isolationCPU: [String: (isolated: Double, inProcess: Double)] = [:]
+if !subjects("Isolation").isEmpty {
+    print("## Isolation: one `catalog` process, isolated against `--in-process`\n")
+    print("CPU ms of the process and its workers (wall ms in brackets).\n")
+    print("| command | isolated | `--in-process` | isolated ÷ in-process, CPU | wall |")
+    print("|---|---:|---:|---:|---:|")
+    for (subject, what) in isolationRows {
+        let isolated = cpuMs("Isolation/\(subject)/isolated"), inProcess = cpuMs("Isolation/\(subject)/in-process")
+        let isolatedWall = wallMs("Isolation/\(subject)/isolated"), inProcessWall = wallMs("Isolation/\(subject)/in-process")
+        if let isolated, let inProcess { isolationCPU[subject] = (isolated, inProcess) }
+        print("| \(what) | \(fmt(isolated, 1)) (\(fmt(isolatedWall, 1))) | \(fmt(inProcess, 1)) (\(fmt(inProcessWall, 1))) | \(ratio(isolated, inProcess)) | \(ratio(isolatedWall, inProcessWall)) |")
+    }
+    print()
+}
+
 // MARK: Preview
 
 let renderers = subjects("Preview").sorted()
@@ -336,8 +359,14 @@ if let empty = emptySwift, let list = listWarm {
     let r = listEmptyPaired ?? list / empty
     print("| `catalog list` (warm) ≤ 1.5× an empty Swift program | \(pairedText(listEmptyPaired, list / empty)) | \(met(r <= 1.5)) |")
 }
+if let v = isolationCPU["validate"] {
+    print("| isolated `validate` ≤ 1.5× `--in-process`, one process (CPU) | \(ratio(v.isolated, v.inProcess)) | \(met(v.isolated / v.inProcess <= 1.5)) |")
+}
 if let inProcess = validationInProcess, let isolated = validationIsolated {
-    print("| isolated `validate` ≤ 1.5× `--in-process`, summed over the built-ins | \(ratio(isolated, inProcess)) (\(validationPairs.count) animators) | \(met(isolated / inProcess <= 1.5)) |")
+    print("| isolated `validate` ≤ 1.5× `--in-process`, summed over the built-ins (a process per animator) | \(ratio(isolated, inProcess)) (\(validationPairs.count) animators) | \(met(isolated / inProcess <= 1.5)) |")
+}
+if let p = isolationCPU["preview"] {
+    print("| isolated `preview push slide` ≤ 1.3× `--in-process` (CPU) | \(ratio(p.isolated, p.inProcess)) | \(met(p.isolated / p.inProcess <= 1.3)) |")
 }
 if let png = pngCommand, let html = htmlCommand {
     let r = pngHTMLPaired ?? png / html

@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     registerDiscoveryBenchmarks()
     registerStartupBenchmarks()
     registerValidationBenchmarks()
+    registerIsolationBenchmarks()
     registerPreviewBenchmarks()
     if BenchEnvironment.smoke {
         // Run directly, the executable stops silently at a failure: the smoke script counts.

@@ -79,18 +79,16 @@ public struct IsolatedSampler: Sendable {
                 path: path, animatorID: animatorID, qualifiedID: qualifiedID, context: context, parameters: parameters,
                 finished: finished, progresses: progresses)
         }
-        let fm = FileManager.default
-        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(atPath: capture) }
-        let request = WorkerRequest.sample(.init(
+        let capture = CaptureDirectory.make(prefix: "catalog-worker")
+        defer { CaptureDirectory.remove(capture) }
+        let request = WorkerRequest.SampleRequest(
             path: AbsolutePath.resolve(path), animator: animatorID, operation: context.operation, style: context.style,
             width: context.containerBounds.width, height: context.containerBounds.height, presentedFrame: Self.presentedFrame(context),
             interactive: context.interactive, tabFrom: context.tabFromIndex, tabTo: context.tabToIndex,
-            parameters: parameters, matchedElements: context.matchedElements, finished: finished, capture: capture))
+            parameters: parameters, matchedElements: context.matchedElements, finished: finished, capture: capture)
         let worker: WorkerProcess
         do {
-            worker = try WorkerProcess(executable: executable, request: Array(try SampleCoding.encoder.encode(request)))
+            worker = try WorkerProcess(executable: executable, request: SampleMessageCoding.encode(request: request, session: false))
         } catch {
             throw Failure(description: "\(qualifiedID): cannot start a worker: \(error)")
         }
@@ -104,7 +102,7 @@ public struct IsolatedSampler: Sendable {
                 _ = worker.finish()
                 throw Failure(description: "\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)")
             case .report(let bytes):
-                guard let message = try? SampleCoding.decoder.decodeChecked(SampleMessage.self, from: Data(bytes)) else {
+                guard let message = try? SampleMessageCoding.decode(bytes) else {
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): the worker sent a report the host cannot read during \(call)")
                 }
@@ -114,7 +112,7 @@ public struct IsolatedSampler: Sendable {
                     try PluginValueCheck.duration(d, animator: qualifiedID, operation: context.operation)
                     duration = d
                     let list = try progresses(d)
-                    guard worker.send(Array(try SampleCoding.encoder.encode(list))) else {
+                    guard worker.send(SampleMessageCoding.encode(progresses: list)) else {
                         throw Failure(description: "\(qualifiedID): the worker stopped listening after duration")
                     }
                 case .refused(let reason):
@@ -192,12 +190,12 @@ public struct IsolatedSampler: Sendable {
 extension WorkerChannel {
     /// Sends a sampling or stepping worker's message to its host.
     func send(_ message: SampleMessage) {
-        guard let data = try? SampleCoding.encoder.encode(message) else { return }
-        send(Array(data))
+        send(SampleMessageCoding.encode(message))
     }
 }
 
-/// JSON coding for sampling reports: non-finite numbers cross as strings, so the host can name them.
+/// JSON coding for the requests and commands a host sends sampling and stepping workers (their
+/// reports are binary, `SampleMessageCoding`): non-finite numbers cross as strings.
 enum SampleCoding {
     /// One encoder for every message: its options are set once, and encoding does not change it.
     static let encoder: JSONEncoder = {
@@ -215,7 +213,7 @@ enum SampleCoding {
 }
 
 /// A report of a sampling worker.
-enum SampleMessage: Codable {
+enum SampleMessage {
     /// The worker is about to make this plugin call.
     case call(String)
     /// The animator's duration; the worker waits for the progresses.
@@ -236,7 +234,7 @@ enum SampleMessage: Codable {
 }
 
 /// What a sampling worker learned.
-struct SampleReport: Codable {
+struct SampleReport {
     var requested: Int
     var frames: [TransitionFrame]
     var completion: CompletionReport
@@ -251,7 +249,7 @@ enum SamplingWorker {
         guard let session = begin(request, send: send) else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))
-        guard let answer = channel.receive(), let progresses = try? SampleCoding.decoder.decodeChecked([Double].self, from: Data(answer)) else { return 0 }
+        guard let answer = channel.receive(), let progresses = try? SampleMessageCoding.decodeProgresses(answer) else { return 0 }
         send(.call("setup"))
         do { try session.setup() } catch {
             send(.refused("\(error)"))

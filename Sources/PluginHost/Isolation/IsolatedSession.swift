@@ -57,9 +57,7 @@ public final class IsolatedSession: PluginTransition {
         timeout = sampler.timeout
         // The calls are traced as a validation unit's are, so a stepping worker looks to the
         // plugin like the validator's.
-        let fm = FileManager.default
-        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
+        let capture = CaptureDirectory.make(prefix: "catalog-worker")
         self.capture = capture
         let absolute = AbsolutePath.resolve(path)
         pool = sampler.pool.map { ($0, absolute) }
@@ -84,11 +82,10 @@ public final class IsolatedSession: PluginTransition {
                 worker = reused
             } else {
                 sampler.pool?.starting(path: absolute)
-                let bytes = try SampleCoding.encoder.encode(WorkerRequest.session(transition))
-                worker = try WorkerProcess(executable: sampler.executable, request: Array(bytes))
+                worker = try WorkerProcess(executable: sampler.executable, request: SampleMessageCoding.encode(request: transition, session: true))
             }
         } catch {
-            try? fm.removeItem(atPath: capture)
+            CaptureDirectory.remove(capture)
             throw PluginCallError("\(qualifiedID): cannot start a worker: \(error)")
         }
         var duration: Double?
@@ -121,7 +118,7 @@ public final class IsolatedSession: PluginTransition {
 
     deinit {
         if !clean { _ = worker.finish() }
-        try? FileManager.default.removeItem(atPath: capture)
+        CaptureDirectory.remove(capture)
     }
 
     /// Ends the transition cleanly: the worker goes back to the pool, or ends when there is none.
@@ -243,7 +240,7 @@ public final class IsolatedSession: PluginTransition {
     private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
         switch worker.next(timeout: timeout) {
         case .report(let bytes):
-            if let message = try? SampleCoding.decoder.decodeChecked(SampleMessage.self, from: Data(bytes)) { return .success(message) }
+            if let message = try? SampleMessageCoding.decode(bytes) { return .success(message) }
             _ = worker.finish()
             return .failure(PluginCallError("\(qualifiedID): the worker sent a report the host cannot read during \(call)"))
         case .forged(let bytes):
@@ -270,7 +267,7 @@ enum SessionCommand: Codable {
 }
 
 /// How a stepped transition ended in the worker.
-struct SessionEnd: Codable {
+struct SessionEnd {
     var completion: CompletionReport
     var misbehaviours: [Misbehaviour]
     var log: [LogEntry]

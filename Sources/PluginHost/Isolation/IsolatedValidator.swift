@@ -54,10 +54,8 @@ public struct IsolatedValidator: Sendable {
     /// Validates the plugin at `path`, or only its animator `animatorID`.
     public func validate(path: String, animatorID: String? = nil) -> [CheckResult] {
         let path = AbsolutePath.resolve(path)
-        let fm = FileManager.default
-        let capture = fm.temporaryDirectory.appendingPathComponent("catalog-worker-\(getpid())-\(UUID().uuidString.prefix(8))").path
-        try? fm.createDirectory(atPath: capture, withIntermediateDirectories: true)
-        defer { try? fm.removeItem(atPath: capture) }
+        let capture = CaptureDirectory.make(prefix: "catalog-worker")
+        defer { CaptureDirectory.remove(capture) }
 
         var state = ValidationState(path: path)
         workers: while true {
@@ -80,7 +78,7 @@ public struct IsolatedValidator: Sendable {
                 case .forged(let bytes):
                     state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
                 case .report(let bytes):
-                    guard let message = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) else {
+                    guard let message = try? WorkerMessageCoding.decode(bytes) else {
                         state.tampered[current ?? expected.first ?? 0, default: 0] += bytes.count
                         continue
                     }
@@ -127,7 +125,7 @@ public struct IsolatedValidator: Sendable {
                         result.check = check.id
                         result.subject = "\(state.subject):\(animator)"
                         if result.status.isFailure { result.details += keepTrace(capture, unit: unit, subject: result.subject, check: result.check) }
-                        try? fm.removeItem(atPath: capture + "/unit-\(unit).trace")
+                        unlink(capture + "/unit-\(unit).trace")
                         state.unitResults[unit] = result
                         state.settled.insert(unit)
                         current = nil
@@ -223,7 +221,7 @@ public struct IsolatedValidator: Sendable {
         events: while true {
             switch worker.next(timeout: timeout) {
             case .report(let bytes):
-                if case .replay(let text)? = try? JSONDecoder().decodeChecked(WorkerMessage.self, from: Data(bytes)) { lines.append(text) }
+                if case .replay(let text)? = try? WorkerMessageCoding.decode(bytes) { lines.append(text) }
             case .forged: continue
             case .ended(let e):
                 ending = e
@@ -251,7 +249,10 @@ public struct IsolatedValidator: Sendable {
         let name = "\(subject)-\(check)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         let target = directory + "/" + String(name) + ".trace"
         try? FileManager.default.removeItem(atPath: target)
-        guard (try? FileManager.default.copyItem(atPath: source, toPath: target)) != nil else { return [] }
+        // The lines only: a worker that crashed leaves the rest of its last window zero.
+        guard let bytes = FileManager.default.contents(atPath: source),
+            FileManager.default.createFile(atPath: target, contents: Data(CallTracer.written(bytes)))
+        else { return [] }
         let calls = CallTracer.summary(path: target).map { "  \($0)" }
         return ["last calls:"] + calls + ["replay: catalog validate --reproduce \(target)"]
     }

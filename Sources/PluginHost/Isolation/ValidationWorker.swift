@@ -44,6 +44,8 @@ public enum ValidationWorker {
             guard reporter.awaitGoAhead() else { return 0 }
             suite.tracer = CallTracer(path: request.capture + "/unit-\(index).trace")
             let result = suite.run(check, on: animator)
+            // The trace gets its exact length before the host, which may keep it, hears the result.
+            suite.tracer?.close()
             fflush(nil)
             reporter.send(.result(unit: index, result: result))
         }
@@ -63,22 +65,17 @@ public enum ValidationWorker {
     }
 }
 
-/// Sends worker reports on the report channel, one JSON object per packet.
+/// Sends worker reports on the report channel, one per packet (`WorkerMessageCoding`).
 struct Reporter {
     let channel: WorkerChannel
 
     func send(_ message: WorkerMessage) {
-        guard let data = try? JSONEncoder().encode(message) else { return }
-        channel.send(Array(data))
+        channel.send(WorkerMessageCoding.encode(message))
     }
 
     /// Waits for the host's packet that lets the announced unit start; false when the host
     /// closed the channel.
     func awaitGoAhead() -> Bool {
         channel.receive() != nil
-    }
-
-    func write(_ data: Data) {
-        channel.send(Array(data))
     }
 }

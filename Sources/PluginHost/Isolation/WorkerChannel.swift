@@ -97,22 +97,35 @@ public final class WorkerChannel: @unchecked Sendable {
 
     /// The next packet from the host, waiting for it; nil when the host closed the channel.
     public func receive() -> [UInt8]? {
-        var packet = [UInt8](repeating: 0, count: 1 << 20)
         while true {
-            let n = packet.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n < 0 && errno == EINTR { continue }
-            return n > 0 ? Array(packet[..<n]) : nil
+            // The packet's size, without taking it (MSG_TRUNC gives a packet's full length), so
+            // the buffer is that size and nothing else is filled or faulted in.
+            let size = recv(fd, nil, 0, Int32(MSG_PEEK | MSG_TRUNC))
+            if size < 0 && errno == EINTR { continue }
+            if size <= 0 { return nil }
+            var received = 0
+            let packet = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                received = recv(fd, buffer.baseAddress, size, 0)
+                count = max(0, received)
+            }
+            if received < 0 && errno == EINTR { continue }
+            return received > 0 ? packet : nil
         }
     }
 
     /// The first byte of a packet that carries a part of a longer report, not its end.
     static let continuation: UInt8 = 0x1E
 
+    /// The first byte of the packet that carries the end of a longer report: whatever the
+    /// report's bytes, its last part is never taken for a heartbeat or for another part.
+    static let lastPart: UInt8 = 0x1F
+
     /// The most bytes of a report one packet carries: a packet must fit the socket's buffers.
     static let packetPayloadLimit = 256 * 1024
 
     /// Sends one report, signed with the secret: one packet, or for a long report (the frames of
-    /// a transition with hundreds of tiles) several, each but the last marked as a continuation.
+    /// a transition with hundreds of tiles) several, each but the last marked as a continuation
+    /// and the last as the last part.
     public func send(_ payload: [UInt8]) {
         var start = 0
         while payload.count - start > Self.packetPayloadLimit {
@@ -120,7 +133,7 @@ public final class WorkerChannel: @unchecked Sendable {
             sendPacket([Self.continuation] + payload[start..<end])
             start = end
         }
-        sendPacket(Array(payload[start...]))
+        sendPacket(start == 0 ? payload : [Self.lastPart] + payload[start...])
     }
 
     private func sendPacket(_ body: [UInt8]) {

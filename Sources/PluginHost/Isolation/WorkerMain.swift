@@ -24,13 +24,14 @@ public enum WorkerMain {
             ScanWorker.run(scan, channel: channel)
             return 0
         }
+        if let (sample, session) = SampleMessageCoding.decodeRequest(channel.request) {
+            return session ? SessionWorker.run(sample, channel: channel) : SamplingWorker.run(sample, channel: channel)
+        }
         let reporter = Reporter(channel: channel)
         guard let request = try? JSONDecoder().decode(WorkerRequest.self, from: Data(channel.request)) else { return 2 }
         switch request {
         case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
-        case .sample(let r): return SamplingWorker.run(r, channel: channel)
-        case .session(let r): return SessionWorker.run(r, channel: channel)
         }
     }
 

@@ -1,5 +1,6 @@
-/// A report a validation worker sends its host, one JSON object per packet on the report channel.
-enum WorkerMessage: Codable {
+/// A report a validation worker sends its host, one per packet on the report channel, in the form
+/// `WorkerMessageCoding` writes.
+enum WorkerMessage {
     /// A unit is starting: from now on, a crash or a hang belongs to it.
     case begin(unit: Int)
     /// The plugin-level checks and the animators to check.

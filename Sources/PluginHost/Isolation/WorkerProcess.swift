@@ -378,7 +378,13 @@ public final class WorkerProcess {
                 continue
             }
             if !partial.isEmpty {
-                payload = partial + payload
+                // The end of a long report starts with its marker; anything else after parts is
+                // not the worker's framing, and the parts so far are dropped with it.
+                guard payload.first == WorkerChannel.lastPart else {
+                    partial = []
+                    return .report(payload)
+                }
+                payload = partial + payload.dropFirst()
                 partial = []
             }
             return .report(payload)

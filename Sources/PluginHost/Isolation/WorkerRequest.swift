@@ -2,18 +2,15 @@ import TransitionCore
 
 /// What the host asks a worker process to do; sent in the first packet of the report channel, so
 /// none of it appears in the worker's argv, environment or files. A scan has a binary request of
-/// its own (``ScanRequest``).
+/// its own (``ScanRequest``), and so do sampling a transition and running one step by step
+/// (a ``SampleRequest`` in the form `SampleMessageCoding` writes).
 public enum WorkerRequest: Codable, Sendable {
     /// Run contract-suite units of one plugin.
     case validate(ValidationRequest)
     /// Replay a recorded call trace, call by call.
     case replay(trace: String, capture: String)
-    /// Sample one transition.
-    case sample(SampleRequest)
-    /// Run one transition step by step as the host asks (see `IsolatedSession`).
-    case session(SampleRequest)
 
-    /// One transition a sampling worker runs.
+    /// One transition a sampling or stepping worker runs.
     public struct SampleRequest: Codable, Sendable {
         /// The plugin file, as an absolute path.
         public var path: String

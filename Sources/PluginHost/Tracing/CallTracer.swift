@@ -56,12 +56,12 @@ public struct TraceSession: Codable, Sendable, Hashable {
     }
 }
 
-/// Records the calls of the sessions that use it, as JSON lines written straight to a file
-/// descriptor, so the trace survives a crash of the process that wrote it and its growth shows
-/// the host's watchdog that calls are returning. The hot events are written with a fixed layout
-/// (`TraceLineEncoder`).
+/// Records the calls of the sessions that use it, as JSON lines appended to a shared mapping of
+/// the file (`MappedTraceFile`), so the trace survives a crash of the process that wrote it and
+/// its growth shows the host's watchdog that calls are returning, without a system call per line.
+/// The hot events are written with a fixed layout (`TraceLineEncoder`).
 public final class CallTracer: @unchecked Sendable {
-    private let fd: Int32
+    private let file: MappedTraceFile
     private let lock = Lock()
     private var nextSession = 0
     private var lines = 0
@@ -71,25 +71,30 @@ public final class CallTracer: @unchecked Sendable {
 
     /// A tracer writing to `path` (created or truncated).
     public init?(path: String) {
-        let opened = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+        let opened = open(path, O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
         if opened < 0 { return nil }
         // Kept at a high descriptor number, so the low numbers look as they do in a host that
         // traces nothing.
         let high = fcntl(opened, F_DUPFD_CLOEXEC, Int32.random(in: 100..<500))
         if high >= 0 {
-            close(opened)
-            fd = high
+            Glibc.close(opened)
+            file = MappedTraceFile(fd: high)
         } else {
-            fd = opened
+            file = MappedTraceFile(fd: opened)
         }
     }
 
-    deinit { close(fd) }
+    /// Ends the trace: the file gets its exact length and later calls are not recorded.
+    public func close() {
+        lock.lock()
+        file.close()
+        lock.unlock()
+    }
 
     /// Starts a new trace in the same file.
     public func truncate() {
         lock.lock()
-        ftruncate(fd, 0)
+        file.truncate()
         lines = 0
         lock.unlock()
     }
@@ -109,28 +114,28 @@ public final class CallTracer: @unchecked Sendable {
     }
 
     func write(_ event: TraceEvent) {
-        var data: Data
-        if let line = TraceLineEncoder.line(event) {
-            data = Data(line)
+        var line: [UInt8]
+        if let fixed = TraceLineEncoder.line(event) {
+            line = fixed
         } else {
             guard let encoded = try? JSONEncoder().encode(event) else { return }
-            data = encoded
-            data.append(10)
+            line = Array(encoded)
+            line.append(10)
         }
         lock.lock()
         defer { lock.unlock() }
         lines += 1
         guard lines <= Self.lineLimit else {
             // A full trace still shows the host's watchdog that calls return.
-            if lines % 256 == 0 { futimens(fd, nil) }
+            if lines % 256 == 0 { file.touch() }
             return
         }
-        data.withUnsafeBytes { _ = Glibc.write(fd, $0.baseAddress, $0.count) }
+        line.withUnsafeBytes { file.append($0) }
     }
 
     /// Reads a trace file: its events in order.
     public static func read(path: String) throws -> [TraceEvent] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+        guard let bytes = FileManager.default.contents(atPath: path), let text = String(validating: Self.written(bytes), as: UTF8.self) else {
             throw TraceError(description: "cannot read the trace \(DisplayText.escape(path))")
         }
         return try text.split(separator: "\n").enumerated().map { i, line in
@@ -138,6 +143,12 @@ public final class CallTracer: @unchecked Sendable {
                 throw TraceError(description: "\(DisplayText.escape(path)):\(i + 1): not a trace line; give a file that `catalog validate` recorded")
             }
         }
+    }
+
+    /// The lines of a trace file: its bytes up to the first zero byte, which a worker that crashed
+    /// leaves after its last line (`MappedTraceFile`); a line never holds one.
+    public static func written(_ bytes: Data) -> Data.SubSequence {
+        bytes.firstIndex(of: 0).map { bytes[..<$0] } ?? bytes[...]
     }
 
     /// A short account of the end of a trace: the last transition and its last calls, with runs

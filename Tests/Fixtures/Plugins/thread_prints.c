@@ -1,7 +1,8 @@
 /*
  * thread_prints.c: a plugin whose background thread prints to standard output.
  *
- * Breaks: init starts a detached thread that writes a line to stdout every millisecond, for ever.
+ * Breaks: init starts a detached thread that writes a line to stdout every millisecond, for ever,
+ * and returns once it has written the first.
  * The animator is a correct cross-fade.
  * Caught by: the host's output goes through a descriptor plugin code does not hold: JSON stays valid,
  * and validate's quiet check fails with what the thread printed.
@@ -72,6 +73,8 @@ static const tc_animator_t animator = {
 
 static const tc_animator_t *const animators[] = { &animator };
 
+static int printed_once;
+
 static void *chatter(void *arg) {
     (void)arg;
     static const char line[] = "thread-prints: noise from a plugin thread\n";
@@ -79,17 +82,22 @@ static void *chatter(void *arg) {
     for (;;) {
         ssize_t ignored = write(1, line, strlen(line));
         (void)ignored;
+        __atomic_store_n(&printed_once, 1, __ATOMIC_RELEASE);
         nanosleep(&pause, NULL);
     }
     return NULL;
 }
 
+/* Returns once the thread has printed (at most a second later), so that what it prints is there
+ * to be seen however little the host asks of the plugin afterwards and however busy the machine. */
 static bool start_chatter(const tc_plugin_t *self, const char *plugin_path) {
     (void)self;
     (void)plugin_path;
     pthread_t thread;
     if (pthread_create(&thread, NULL, chatter, NULL) != 0) return false;
     pthread_detach(thread);
+    struct timespec pause = { 0, 100000 };
+    for (int i = 0; i < 10000 && !__atomic_load_n(&printed_once, __ATOMIC_ACQUIRE); i++) nanosleep(&pause, NULL);
     return true;
 }
 
