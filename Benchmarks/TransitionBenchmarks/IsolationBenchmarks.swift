@@ -16,22 +16,32 @@ func registerIsolationBenchmarks() {
         : DirectRun.animatorIDs.enumerated().filter { $0.offset % 4 == 0 && $0.element != "explode" }.map(\.element)
     let validate = ["validate", "--size", "320x568", "--skip", "step-cost"] + validated
     let preview = ["preview", "push", "slide", "--format", "json"]
-    for (mode, extra) in [("isolated", [String]()), ("in-process", ["--in-process"])] {
-        Benchmark("Isolation/validate/\(mode)", configuration: Configurations.process(iterations: 5, seconds: 30)) { benchmark in
-            measuringProcessCPU(benchmark) {
-                let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, validate + extra)
-                if status != 0 { throw BenchError("catalog \((validate + extra).joined(separator: " ")) ended with status \(status)") }
+    /// Runs `catalog` with `arguments`, which must succeed.
+    func catalog(_ arguments: [String]) throws {
+        let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, arguments)
+        if status != 0 { throw BenchError("catalog \(arguments.joined(separator: " ")) ended with status \(status)") }
+    }
+    let requireCatalog = { try reportingFailure { try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable) } }
+    for (subject, arguments, iterations, seconds) in [("validate", validate, 5, 30), ("preview", preview, 40, 10)] {
+        for (mode, extra) in [("isolated", [String]()), ("in-process", ["--in-process"])] {
+            Benchmark("Isolation/\(subject)/\(mode)", configuration: Configurations.process(iterations: iterations, seconds: seconds)) { benchmark in
+                measuringProcessCPU(benchmark) { try catalog(arguments + extra) }
+            } setup: {
+                try requireCatalog()
             }
-        } setup: {
-            try reportingFailure { try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable) }
         }
-        Benchmark("Isolation/preview/\(mode)", configuration: Configurations.process(iterations: 40, seconds: 10)) { benchmark in
-            measuringProcessCPU(benchmark) {
-                let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, preview + extra)
-                if status != 0 { throw BenchError("catalog \((preview + extra).joined(separator: " ")) ended with status \(status)") }
-            }
+        // Both ways back to back in every iteration, alternating which goes first.
+        let order = Alternation()
+        Benchmark("Isolation/\(subject)/paired", configuration: Configurations.pairedProcess(iterations: iterations, seconds: seconds * 2, metric: isolationMetric)) { benchmark in
+            measuringPairedCPU(
+                benchmark, metric: isolationMetric, alternation: order,
+                subject: { try catalog(arguments) }, anchor: { try catalog(arguments + ["--in-process"]) })
         } setup: {
-            try reportingFailure { try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable) }
+            try requireCatalog()
         }
     }
 }
+
+/// `Isolation/<command>/paired`: the isolated command's CPU time ÷ the same command's with
+/// `--in-process`, run back to back.
+let isolationMetric = pairedProcessMetric("isolated ÷ in-process (‰)")

@@ -26,44 +26,37 @@ func registerStartupBenchmarks() {
     }
 
     let cache = Prepared<String>()
+    /// `catalog list` with the built-ins and the benchmark's scan cache.
+    func list() throws {
+        let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
+        if status != 0 { throw BenchError("catalog list ended with status \(status)") }
+    }
+    /// Names the cache and warms it with one listing.
+    func warmCache() throws {
+        try cache.prepare {
+            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
+            return BenchEnvironment.fixturesDirectory + "/startup-cache-\(getpid()).json"
+        }
+        try reportingFailure(list)
+    }
+
     let order = Alternation()
     Benchmark("Startup/list-empty/paired", configuration: Configurations.pairedProcess(iterations: 50, seconds: 20, metric: listEmptyMetric)) { benchmark in
         measuringPairedCPU(
-            benchmark, metric: listEmptyMetric, alternation: order,
-            subject: {
-                let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
-                if status != 0 { throw BenchError("catalog list ended with status \(status)") }
-            },
+            benchmark, metric: listEmptyMetric, alternation: order, subject: list,
             anchor: {
                 let status = try BenchEnvironment.run(empty.value, [])
                 if status != 0 { throw BenchError("\(empty.value) ended with status \(status)") }
             })
     } setup: {
         try empty.prepare { try BenchEnvironment.program("empty") }
-        try cache.prepare {
-            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
-            return BenchEnvironment.fixturesDirectory + "/startup-cache-\(getpid()).json"
-        }
-        try reportingFailure {
-            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
-            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
-        }
+        try warmCache()
     }
 
     Benchmark("Startup/catalog-list/warm", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
-        measuringProcessCPU(benchmark) {
-            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
-            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
-        }
+        measuringProcessCPU(benchmark, list)
     } setup: {
-        try cache.prepare {
-            try BenchEnvironment.requireProduct(BenchEnvironment.catalogExecutable)
-            return BenchEnvironment.fixturesDirectory + "/startup-cache-\(getpid()).json"
-        }
-        try reportingFailure {
-            let status = try BenchEnvironment.run(BenchEnvironment.catalogExecutable, ["list"], environment: ["TRANSITION_CATALOG_CACHE": cache.value])
-            if status != 0 { throw BenchError("catalog list ended with status \(status)") }
-        }
+        try warmCache()
     } teardown: {
         try? FileManager.default.removeItem(atPath: cache.value)
     }
