@@ -92,19 +92,18 @@ public struct PluginScanner: Sendable {
         var identities = FileIdentity.Reader()
         for (i, path) in paths.enumerated() {
             let id = identities.identity(path)
-            // A readable regular file with the identity of a cached record holds what was scanned:
-            // the record stands without the file's header being read again.
-            if let hit = cache[path], let id, id.regular, hit.size == id.size, hit.modified == id.modified,
-                hit.device == id.device, hit.inode == id.inode, id.readableByAll || access(path, R_OK) == 0,
-                let record = hit.record()
+            // A regular file the user may read.
+            let loadable = id.map { $0.regular && ($0.readableByAll || access(path, R_OK) == 0) } ?? false
+            // A loadable file with the identity of a cached record holds what was scanned: the
+            // record stands without the file's header being read again.
+            if loadable, let hit = cache[path], let id, hit.size == id.size, hit.modified == id.modified,
+                hit.device == id.device, hit.inode == id.inode, let record = hit.record()
             {
                 found[i] = record
                 continue
             }
-            // A regular file the user may read goes to a worker, whose loader reads its header (and,
-            // when it refuses it, names why as `PluginFileCheck` does); anything else is named here,
-            // without a worker.
-            let loadable = id.map { $0.regular && ($0.readableByAll || access(path, R_OK) == 0) } ?? false
+            // A loadable file goes to a worker, whose loader reads its header (and, when it refuses
+            // it, names why as `PluginFileCheck` does); anything else is named here, without a worker.
             if !loadable, let problem = PluginFileCheck.problem(path) {
                 found[i] = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: problem)
                 continue
