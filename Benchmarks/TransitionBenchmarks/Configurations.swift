@@ -23,8 +23,9 @@ enum Configurations {
             maxIterations: BenchEnvironment.smoke ? 3 : 10_000)
     }
 
-    /// The explode benchmarks: one pass over the sampled progresses an iteration, whose cost is
-    /// reported through `metrics` (per tile, and how that grows with the tiles).
+    /// The explode benchmarks and the paired tiles benchmark: one pass over the sampled
+    /// progresses an iteration, whose cost is reported through `metrics` (per tile, and how that
+    /// grows with the tiles).
     static func explode(adding metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
         .init(
             metrics: [.wallClock] + metrics,

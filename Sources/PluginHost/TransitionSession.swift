@@ -301,6 +301,10 @@ public final class TransitionSession {
     /// Every view's base state, by handle: what each step starts from.
     package var baseStates: [tc_view_state_t] { views.map(\.base) }
 
+    /// What the plugin's setup gave back for this transition, so that benchmarks can call the
+    /// plugin's step on states of their own, without the host's reset around it.
+    package var pluginStatePointer: UnsafeMutableRawPointer? { pluginState }
+
     /// Runs the plugin's step at `progress` and returns every view's state.
     public func step(_ progress: Double) -> TransitionFrame {
         let buffer = stepInPlace(progress)
