@@ -40,9 +40,11 @@ let package = Package(
         ),
         .target(name: "CFFIShims", dependencies: ["CFFI"]),
         .target(name: "TransitionCore"),
+        // The host's reset of many view states at once (AVX2 where the processor has it).
+        .target(name: "CViewStateReset", cSettings: [.headerSearchPath("../../include")]),
         .target(
             name: "PluginHost",
-            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims"]
+            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset"]
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
         // The C host API: C functions over PluginHost's drivers.

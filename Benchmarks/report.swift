@@ -194,6 +194,17 @@ for n in subjects("Tiles").compactMap(Int.init).sorted() {
     print("| \(n) | \(fmt(r.nanoseconds, 0)) | \(fmt(perView[n], 2)) | \(ratio(perView[n], perView[16])) |")
 }
 print()
+if let paired = results["Tiles/linearity/paired"] {
+    print("`Tiles/linearity/paired`, the counts side by side in every iteration (medians):\n")
+    print("| C ABI per view, 1024 ÷ 16 | C ABI per added tile, 256→1024 ÷ 16→64 | plugin alone, the same | host per view, 1024 ÷ 16 |")
+    print("|---:|---:|---:|---:|")
+    let columns = [
+        "C ABI per view, 1024 ÷ 16 tiles (‰)", "C ABI per added tile, 256→1024 ÷ 16→64 (‰)",
+        "plugin alone per added tile, 256→1024 ÷ 16→64 (‰)", "host per view, 1024 ÷ 16 tiles (‰)",
+    ]
+    print("| " + columns.map { paired.custom[$0].map { fmt($0 / 1000, 3) + "×" } ?? "–" }.joined(separator: " | ") + " |")
+    print()
+}
 
 // MARK: Discovery
 

@@ -25,10 +25,10 @@ enum Configurations {
 
     /// The explode benchmarks and the paired tiles benchmark: one pass over the sampled
     /// progresses an iteration, whose cost is reported through `metrics` (per tile, and how that
-    /// grows with the tiles).
+    /// grows with the tiles). The throughput is there for the JMH export, which needs it.
     static func explode(adding metrics: [BenchmarkMetric]) -> Benchmark.Configuration {
         .init(
-            metrics: [.wallClock] + metrics,
+            metrics: [.wallClock, .throughput] + metrics,
             warmupIterations: BenchEnvironment.smoke ? 1 : 3,
             scalingFactor: .one,
             maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(2),

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CViewStateReset
 import TransitionABI
 import TransitionCore
 
@@ -125,6 +126,13 @@ public final class TransitionSession {
     @exclusivity(unchecked) private var states: UnsafeMutablePointer<tc_view_state_t>
     /// Every view's base state, by handle: a step starts with one copy of these into `states`.
     @exclusivity(unchecked) private var bases: UnsafeMutablePointer<tc_view_state_t>
+    /// Every view's frame and colour, 64 bytes a view by handle: what the wide reset reads.
+    @exclusivity(unchecked) private var framesAndColors: UnsafeMutableRawPointer
+    /// The base state every view shares but for its frame and colour.
+    private let resting: UnsafeMutablePointer<tc_view_state_t>
+    /// True while steps of `wideResetViews` views or more use the wide reset: the processor runs
+    /// it and every base state is `resting` with a frame and a colour of its own.
+    @exclusivity(unchecked) private var resetsWide: Bool
     @exclusivity(unchecked) private var capacity: Int
     @exclusivity(unchecked) private var pluginState: UnsafeMutableRawPointer?
     /// The plugin's step, read once from its descriptor.
@@ -148,6 +156,10 @@ public final class TransitionSession {
         capacity = 8
         states = .allocate(capacity: capacity)
         bases = .allocate(capacity: capacity)
+        framesAndColors = .allocate(byteCount: capacity * Self.frameAndColorSize, alignment: 64)
+        resting = .allocate(capacity: 1)
+        resting.initialize(to: ViewState(frame: .zero).c)
+        resetsWide = Self.wideResetAvailable
         stepFunction = animator.pointer.pointee.step
         cContext = .allocate(capacity: 1)
         baseCamera = .centered(in: context.containerBounds)
@@ -193,6 +205,8 @@ public final class TransitionSession {
         cParameters.deallocate()
         states.deallocate()
         bases.deallocate()
+        framesAndColors.deallocate()
+        resting.deallocate()
     }
 
     private var a: tc_animator_t { animator.pointer.pointee }
@@ -259,7 +273,11 @@ public final class TransitionSession {
     package func stepInPlace(_ progress: Double, calling call: EntryCall) -> UnsafeBufferPointer<tc_view_state_t> {
         precondition(phase == .running, "step runs between setup and completion")
         let count = views.count, states = states
-        states.update(from: bases, count: count)
+        if count >= Self.wideResetViews && resetsWide {
+            view_states_reset_wide(states, resting, framesAndColors, count)
+        } else {
+            states.update(from: bases, count: count)
+        }
         if cameraSetInStep {
             stepCamera = baseCamera
             cameraSetInStep = false
@@ -294,6 +312,28 @@ public final class TransitionSession {
 
     /// The byte that fills the slot after the views during a traced step.
     private static let guardByte: UInt8 = 0xA5
+
+    /// From this many views on, a step's states are reset with the wide reset
+    /// (`view_states_reset_wide`), which reads each view's frame and colour (64 bytes) rather than
+    /// its whole 216-byte base state. Below it, the states and their bases (55 KB at 128 views)
+    /// fit or nearly fit a first-level data cache, and one copy of the bases is as fast.
+    static let wideResetViews = 128
+
+    /// True when this processor runs the wide reset.
+    private static let wideResetAvailable = view_states_reset_wide_available()
+
+    /// The bytes the wide reset reads for one view: its frame, then its colour.
+    private static let frameAndColorSize = MemoryLayout<tc_rect_t>.size + MemoryLayout<tc_color_t>.size
+
+    /// True when `state` equals `resting` in every byte but its frame and its colour (and the
+    /// padding after `hidden`).
+    private static func sharesResting(_ state: tc_view_state_t, _ resting: tc_view_state_t) -> Bool {
+        let start = MemoryLayout<tc_view_state_t>.offset(of: \.alpha)!
+        let end = MemoryLayout<tc_view_state_t>.offset(of: \.hidden)! + MemoryLayout<Bool>.size
+        return withUnsafeBytes(of: state) { a in
+            withUnsafeBytes(of: resting) { b in a[start..<end].elementsEqual(b[start..<end]) }
+        }
+    }
 
     /// The context the plugin receives, with the host services; valid as long as the session.
     package var contextPointer: UnsafePointer<tc_context_t> { UnsafePointer(cContext) }
@@ -445,9 +485,18 @@ public final class TransitionSession {
             biggerBases.moveInitialize(from: bases, count: capacity)
             bases.deallocate()
             bases = biggerBases
+            let biggerFramesAndColors = UnsafeMutableRawPointer.allocate(byteCount: capacity * 2 * Self.frameAndColorSize, alignment: 64)
+            biggerFramesAndColors.copyMemory(from: framesAndColors, byteCount: capacity * Self.frameAndColorSize)
+            framesAndColors.deallocate()
+            framesAndColors = biggerFramesAndColors
             capacity *= 2
         }
-        bases[views.count - 1] = record.base
+        let index = views.count - 1
+        bases[index] = record.base
+        framesAndColors.storeBytes(of: record.base.frame, toByteOffset: index * Self.frameAndColorSize, as: tc_rect_t.self)
+        framesAndColors.storeBytes(
+            of: record.base.color, toByteOffset: index * Self.frameAndColorSize + MemoryLayout<tc_rect_t>.size, as: tc_color_t.self)
+        if !Self.sharesResting(record.base, resting.pointee) { resetsWide = false }
         return Int32(views.count - 1)
     }
 
