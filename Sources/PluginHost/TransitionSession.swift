@@ -124,7 +124,8 @@ public final class TransitionSession {
     private let cParameters: UnsafeMutablePointer<Double>
     /// The states the plugin writes, one per view.
     @exclusivity(unchecked) private var states: UnsafeMutablePointer<tc_view_state_t>
-    /// Every view's base state, by handle: a step starts with one copy of these into `states`.
+    /// Every view's base state, by handle: a step of fewer than `wideResetViews` views starts with
+    /// one copy of these into `states`.
     @exclusivity(unchecked) private var bases: UnsafeMutablePointer<tc_view_state_t>
     /// Every view's frame and colour, 64 bytes a view by handle: what the wide reset reads.
     @exclusivity(unchecked) private var framesAndColors: UnsafeMutableRawPointer
