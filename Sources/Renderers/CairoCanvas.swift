@@ -146,8 +146,7 @@ final class CairoCanvas {
             cairo_set_font_options(context, options)
             cairo_font_options_destroy(options)
         }
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        Self.selectFont(on: context, family: family, size: size, bold: bold)
         var extents = cairo_font_extents_t()
         cairo_font_extents(context, &extents)
         let baseline = pad + extents.ascent
@@ -183,8 +182,18 @@ final class CairoCanvas {
 
     /// Selects the font for `text` and `textWidth`.
     func setFont(family: String, size: Double, bold: Bool) {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        Self.selectFont(on: context, family: family, size: size, bold: bold)
+    }
+
+    /// Sets `context`'s font: the face `FontFaces` keeps for it, which is the one
+    /// `cairo_select_font_face` would pick, else the family by name.
+    private static func selectFont(on context: OpaquePointer, family: String, size: Double, bold: Bool) {
         cairo_set_font_size(context, size)
+        if let face = FontFaces.shared.face(on: context, family: family, bold: bold) {
+            cairo_set_font_face(context, face)
+        } else {
+            cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        }
     }
 
     /// The ascent and descent of the selected font.
