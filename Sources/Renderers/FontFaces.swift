@@ -158,9 +158,10 @@ final class FontFaces: Sendable {
         return stamp(of: String(cString: file))
     }
 
-    /// The whole file at `path` when it is a regular file of at most the cache's largest size.
+    /// The whole file at `path` when it is a regular file of at most the cache's largest size
+    /// (opened without blocking, so that a pipe in its place is refused, not waited on).
     private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var st = stat()

@@ -135,6 +135,19 @@ struct FontCacheTests {
         #expect(try cacheLines(dir) == lines, "\(name) was not replaced")
     }
 
+    @Test("a pipe in place of the cache file is not waited on: the picture is drawn and the cache replaced")
+    func pipeInPlace() throws {
+        let dir = try temporaryDirectory()
+        let reference = try draw(cacheFolder: dir, in: dir)
+        let lines = try cacheLines(dir)
+        try FileManager.default.removeItem(atPath: dir + "/fonts.cache")
+        try #require(mkfifo(dir + "/fonts.cache", 0o600) == 0)
+        let drawn = try draw(cacheFolder: dir, in: dir)
+        #expect(drawn.fontconfigStarted)
+        #expect(drawn.png == reference.png)
+        #expect(try cacheLines(dir) == lines)
+    }
+
     @Test("a cache folder that cannot be made still draws the same picture")
     func unwritableFolder() throws {
         let dir = try temporaryDirectory()
