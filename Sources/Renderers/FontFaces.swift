@@ -4,8 +4,9 @@ import Synchronization
 import TransitionCore
 
 /// The font faces text is drawn with: one per family and weight, made once per process from the
-/// match fontconfig gives for its first request, and kept between runs in `fonts.cache` so that a later run makes the
-/// same face without starting fontconfig (which parses every configuration file of the system).
+/// match fontconfig gives for its first request, and kept between runs in `fonts.cache` so that
+/// a later run makes the same face without starting fontconfig (which parses every configuration
+/// file of the system).
 ///
 /// A kept match is used only when the font file it names has the same size, modification time
 /// and inode as when it was made, and fontconfig's configuration (its files, the font folders
@@ -22,8 +23,6 @@ final class FontFaces: Sendable {
     private struct State: ~Copyable {
         var faces: [String: Face?] = [:]
         var table: FontMatchCacheFile?
-        var keptMatches = 0
-        var fontconfigMatches = 0
     }
 
     /// The faces of this process, kept in the default cache folder.
@@ -36,11 +35,6 @@ final class FontFaces: Sendable {
     /// Creates an empty set of faces that keeps matches in `cacheFile`.
     init(cacheFile: String?) {
         self.cacheFile = cacheFile
-    }
-
-    /// How many faces were made from kept matches, and how many from fontconfig's.
-    var counts: (kept: Int, fontconfig: Int) {
-        state.withLock { ($0.keptMatches, $0.fontconfigMatches) }
     }
 
     /// The face cairo's `cairo_select_font_face(context, family, normal, bold)` would draw with
@@ -75,14 +69,12 @@ final class FontFaces: Sendable {
         if let entry = state.table?.entries[request], Self.stamp(ofFileIn: entry.match) == entry.stamp,
             let face = tc_font_match_face(entry.match)
         {
-            state.keptMatches += 1
             return Face(pointer: face)
         }
         guard let resolved = tc_font_match_resolve(context, family, bold) else { return nil }
         let match = String(cString: resolved)
         free(resolved)
         guard let face = tc_font_match_face(match) else { return nil }
-        state.fontconfigMatches += 1
         if let cacheFile, let stamp = Self.stamp(ofFileIn: match), FontMatchCacheFile.canKeep(request), FontMatchCacheFile.canKeep(match) {
             state.table?.entries[request] = FontMatchCacheFile.Entry(match: match, stamp: stamp)
             if let table = state.table { Self.write(table, to: cacheFile) }
