@@ -16,6 +16,12 @@ ffi_abi tc_ffi_default_abi(void);
    Returns 0, or -1 with errno set. */
 int tc_set_child_subreaper(void);
 
+/* Makes this process non-dumpable (PR_SET_DUMPABLE 0): another process of the same user without
+   CAP_SYS_PTRACE can then neither attach to it with ptrace nor open /proc/<pid>/mem, and it
+   leaves no core dump. A child's execve makes the child dumpable again. Returns 0, or -1 with
+   errno set. */
+int tc_set_not_dumpable(void);
+
 /* Whether the object `handle` (from dlopen) names a library whose file name starts with `prefix`
    among its DT_NEEDED entries: 1 when it does, 0 when it does not, -1 when its dynamic section
    cannot be read. */
