@@ -314,8 +314,10 @@ enum ScanWorker {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
                 // The host has seen a readable regular file: its header is read only when the
-                // loader refuses it.
-                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false)
+                // loader refuses it. What this worker does until the restore below (reading the
+                // descriptors, the duration probe, deinit, closing) depends on neither the working
+                // directory nor the environment, so what the plugin changed is put back once.
+                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false, restoring: false)
                 record.plugin = library.info
                 record.warnings = library.problems
                 for animator in library.animators {
@@ -334,11 +336,11 @@ enum ScanWorker {
                     if let deinitialize = library.plugin.pointee.`deinit` { deinitialize(library.plugin) }
                     if threads != nil, counter?.current == threads { dlclose(handle) }
                     CallCounter.leave()
-                    ProcessState.restore()
                 }
             } catch {
                 record.error = error
             }
+            ProcessState.restore()
             fflush(nil)
             RecordOutbox.shared.add(record, sendingNow: index < request.alone || index == request.paths.count - 1, to: channel)
         }
