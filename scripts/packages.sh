@@ -3,8 +3,9 @@
 
 # To build and run: libffi (the validator's traced calls, the only -dev package), pkg-config to
 # find it, and the run-time libraries the picture formats open when asked for: cairo (PNG, GIF
-# frames) and giflib (GIF), with a fixed font for the labels.
-BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core)
+# frames) and giflib (GIF), with a fixed font for the labels; libdeflate's checksum makes PNG
+# files faster to write (without it, libpng compresses as before).
+BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core libdeflate0)
 
 # To test: C and C++ compilers for the fixture plugins and the header checks, and the independent
 # consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files); cmake for the

@@ -88,7 +88,7 @@ func registerBoundaryBenchmarks() {
         // Both paths in every iteration, 1000 steps each in alternating order, so the ratio is
         // not skewed by a load that changes between two benchmarks on a shared machine.
         let paired = Prepared<DirectStepper>()
-        Benchmark("ABI/\(id)/paired", configuration: Configurations.paired) { benchmark in
+        Benchmark("ABI/\(id)/paired", configuration: Configurations.paired()) { benchmark in
             let stepper = paired.value, session = stepper.transition.session
             func direct() -> UInt64 {
                 let start = DispatchTime.now().uptimeNanoseconds

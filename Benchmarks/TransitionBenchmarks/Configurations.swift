@@ -13,10 +13,11 @@ enum Configurations {
             maxIterations: BenchEnvironment.smoke ? 3 : 10_000)
     }
 
-    /// The paired boundary benchmarks: 2000 steps an iteration, the ratio of the two paths.
-    static var paired: Benchmark.Configuration {
+    /// Paired micro benchmarks (the boundary's 2000 steps an iteration, the Bézier solvers' 8192
+    /// evaluations): the ratio of the two sides as `metric`.
+    static func paired(_ metric: BenchmarkMetric = pairedRatioMetric) -> Benchmark.Configuration {
         .init(
-            metrics: [.wallClock, .throughput, pairedRatioMetric],
+            metrics: [.wallClock, .throughput, metric],
             warmupIterations: BenchEnvironment.smoke ? 1 : 5,
             scalingFactor: .one,
             maxDuration: BenchEnvironment.smoke ? .milliseconds(20) : .seconds(2),

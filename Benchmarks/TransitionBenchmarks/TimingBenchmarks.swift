@@ -1,4 +1,5 @@
 import Benchmark
+import Dispatch
 import TestSupport
 import TransitionCore
 
@@ -26,6 +27,9 @@ private let benchInputs: [Double] = {
         return Double(state >> 11) / Double(1 << 53)
     }
 }()
+
+/// The custom metric of the paired Bézier benchmarks: our time ÷ Chromium's, in thousandths.
+var bezierPairedMetric: BenchmarkMetric { .custom("ours ÷ Chromium (‰)", polarity: .prefersSmaller, useScalingFactor: false) }
 
 /// The custom metric carrying a curve's worst error over the accuracy inputs, in units of 1e-12.
 var worstErrorMetric: BenchmarkMetric { .custom("worst error (1e-12)", polarity: .prefersSmaller, useScalingFactor: false) }
@@ -63,6 +67,25 @@ func registerTimingBenchmarks() {
                 let error = ReferenceBezier(named.points.0, named.points.1, named.points.2, named.points.3).worstError(samples: BenchEnvironment.smoke ? 1_000 : 20_000) { curve.solve($0) }
                 return Int((error * 1e12).rounded(.up))
             }
+        }
+    }
+
+    // Both solvers in every iteration, four passes over the inputs each, in alternating order:
+    // the ratio is not skewed by a load that changes between two benchmarks on a shared machine.
+    for named in benchCurves {
+        let ours = try! CubicBezier(named.points.0, named.points.1, named.points.2, named.points.3)
+        let chromium = ChromiumCubicBezier(named.points.0, named.points.1, named.points.2, named.points.3)
+        Benchmark("Timing/bezier-paired/\(named.name)", configuration: Configurations.paired(bezierPairedMetric)) { benchmark in
+            func time(_ body: (Double) -> Double) -> UInt64 {
+                let start = DispatchTime.now().uptimeNanoseconds
+                for i in 0..<4096 { blackHole(body(benchInputs[i & 1023])) }
+                return DispatchTime.now().uptimeNanoseconds - start
+            }
+            let oursFirst = benchmark.currentIteration % 2 == 0
+            let first = oursFirst ? time { ours.value(at: $0) } : time { chromium.solve($0) }
+            let second = oursFirst ? time { chromium.solve($0) } : time { ours.value(at: $0) }
+            let (o, c) = oursFirst ? (first, second) : (second, first)
+            benchmark.measurement(bezierPairedMetric, Int((Double(o) / Double(max(1, c)) * 1000).rounded()))
         }
     }
 

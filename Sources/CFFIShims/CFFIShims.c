@@ -3,6 +3,7 @@
 #include <link.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <unistd.h>
 #include "CFFIShims.h"
 
 ffi_type *tc_ffi_type_void(void) { return &ffi_type_void; }
@@ -15,6 +16,27 @@ ffi_abi tc_ffi_default_abi(void) { return FFI_DEFAULT_ABI; }
 
 int tc_set_child_subreaper(void) {
     return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+}
+
+int tc_set_not_dumpable(void) {
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+void tc_find_variables(const char *const *names, size_t count, const char **values) {
+    size_t found = 0;
+    for (size_t i = 0; i < count; i++) values[i] = NULL;
+    for (char **entry = environ; entry != NULL && *entry != NULL && found < count; entry++) {
+        const char *e = *entry;
+        for (size_t i = 0; i < count; i++) {
+            if (values[i] != NULL || e[0] != names[i][0]) continue;
+            size_t length = strlen(names[i]);
+            if (strncmp(e, names[i], length) == 0 && e[length] == '=') {
+                values[i] = e + length + 1;
+                found++;
+                break;
+            }
+        }
+    }
 }
 
 int tc_library_needs(void *handle, const char *prefix) {

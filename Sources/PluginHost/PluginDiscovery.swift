@@ -92,6 +92,11 @@ public struct PluginSearchPath: Sendable, Hashable {
                 continue
             }
             let candidates = isDirectory ? Self.libraryFiles(in: entry.path) : [(entry.path, PluginLibrary.canonicalPath(entry.path))]
+            // A large folder's paths are hashed once, not again while the set grows; doubling keeps
+            // many small entries linear.
+            if seen.count + candidates.count > seen.capacity {
+                seen.reserveCapacity(max(seen.count + candidates.count, 2 * seen.capacity))
+            }
             for (file, canonical) in candidates where seen.insert(canonical).inserted {
                 files.append((file, entry.origin))
             }

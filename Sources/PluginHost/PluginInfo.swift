@@ -75,7 +75,11 @@ public enum IDSyntax {
     /// True for a reverse-DNS id: two or more dot-separated labels of lowercase letters, digits,
     /// hyphens and underscores, each starting with a letter or digit: `org.example.wipe`.
     public static func isReverseDNS(_ id: String) -> Bool {
-        let utf8 = id.utf8
+        var id = id
+        return id.withUTF8(isReverseDNS)
+    }
+
+    private static func isReverseDNS(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard utf8.count <= 64 else { return false }
         var labels = 1, labelLength = 0
         for byte in utf8 {
@@ -97,7 +101,11 @@ public enum IDSyntax {
     /// True for a kebab-case id: lowercase letters, digits and single hyphens, starting with a
     /// letter and not ending with a hyphen: `cover-vertical`.
     public static func isKebabCase(_ id: String) -> Bool {
-        let utf8 = id.utf8
+        var id = id
+        return id.withUTF8(isKebabCase)
+    }
+
+    private static func isKebabCase(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = utf8.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"), utf8.count <= 64 else { return false }
         var previous: UInt8 = 0
         for byte in utf8 {

@@ -56,10 +56,12 @@ public final class PluginLibrary: @unchecked Sendable {
     /// Loads and checks the plugin at `path` as ``load(path:)`` does, but does not keep it among
     /// this process's loaded libraries, and returns its `dlopen` handle: a scan that has taken
     /// what it needs may close the library again. Nothing may use the library once it is closed.
-    /// `checkFirst` as in ``open(path:checkFirst:)``.
-    static func loadUnshared(path: String, checkFirst: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
+    /// `checkFirst` as in ``open(path:checkFirst:)``. Unless `restoring` is false (for a caller
+    /// that calls `ProcessState.restore()` itself once it is done with the plugin), the working
+    /// directory and watched variables are put back before it returns or throws.
+    static func loadUnshared(path: String, checkFirst: Bool = true, restoring: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
         ProcessState.record()
-        defer { ProcessState.restore() }
+        defer { if restoring { ProcessState.restore() } }
         let opened = try open(path: path, checkFirst: checkFirst)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count

@@ -129,16 +129,52 @@ final class CairoCanvas {
     /// space with no transform: the line box's left edge at `x` and its vertical centre at
     /// `centerY`. Curves are flattened to within a tenth of a point.
     ///
-    /// The path is made on a scratch surface that holds the whole line, since cairo leaves out
-    /// glyphs that fall outside the surface (or the clip) they are laid out on.
+    /// A line is laid out once per canvas and moved to each place it is asked for.
     func textOutlines(_ text: String, family: String, size: Double, bold: Bool, x: Double, centerY: Double) -> [[(x: Double, y: Double)]] {
         guard size.isFinite, size > 0, size < 1000, !text.isEmpty else { return [] }
+        let key = LineKey(text: text, family: family, size: size, bold: bold)
+        let line: LineOutline
+        if let known = lines[key] {
+            line = known
+        } else {
+            guard let made = Self.lineOutline(text, family: family, size: size, bold: bold) else { return [] }
+            lines[key] = made
+            line = made
+        }
+        // From the scratch surface to where the line goes.
+        let dx = x - line.pad, dy = centerY + (line.ascent - line.descent) / 2 - line.baseline
+        return line.polygons.map { polygon in polygon.map { ($0.x + dx, $0.y + dy) } }
+    }
+
+    /// A line of text to outline.
+    private struct LineKey: Hashable {
+        let text: String
+        let family: String
+        let size: Double
+        let bold: Bool
+    }
+
+    /// A line's glyph outlines where the scratch surface had them, with the font's extents.
+    private struct LineOutline {
+        let polygons: [[(x: Double, y: Double)]]
+        let pad: Double
+        let baseline: Double
+        let ascent: Double
+        let descent: Double
+    }
+
+    /// The lines this canvas has outlined.
+    private var lines: [LineKey: LineOutline] = [:]
+
+    /// Lays out one line on a scratch surface that holds it whole, since cairo leaves out glyphs
+    /// that fall outside the surface (or the clip) they are laid out on; nil when cairo fails.
+    private static func lineOutline(_ text: String, family: String, size: Double, bold: Bool) -> LineOutline? {
         let pad = size
         let width = Int32(min(8192, (size * Double(text.unicodeScalars.count + 2) * 1.5).rounded(.up)))
         let height = Int32((size * 3).rounded(.up))
-        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height) else { return [] }
+        guard let scratch = cairo_image_surface_create(CAIRO_FORMAT_A8, width, height) else { return nil }
         defer { cairo_surface_destroy(scratch) }
-        guard let context = cairo_create(scratch) else { return [] }
+        guard let context = cairo_create(scratch) else { return nil }
         defer { cairo_destroy(context) }
         if let options = cairo_font_options_create() {
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
@@ -146,17 +182,14 @@ final class CairoCanvas {
             cairo_set_font_options(context, options)
             cairo_font_options_destroy(options)
         }
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
+        selectFont(on: context, family: family, size: size, bold: bold)
         var extents = cairo_font_extents_t()
         cairo_font_extents(context, &extents)
         let baseline = pad + extents.ascent
         cairo_move_to(context, pad, baseline)
         cairo_text_path(context, text)
-        guard let path = cairo_copy_path_flat(context) else { return [] }
+        guard let path = cairo_copy_path_flat(context) else { return nil }
         defer { cairo_path_destroy(path) }
-        // From the scratch surface to where the line goes.
-        let dx = x - pad, dy = centerY + (extents.ascent - extents.descent) / 2 - baseline
         var polygons: [[(x: Double, y: Double)]] = []
         var current: [(x: Double, y: Double)] = []
         var i = 0
@@ -166,9 +199,9 @@ final class CairoCanvas {
             switch header.type {
             case CAIRO_PATH_MOVE_TO:
                 if current.count >= 3 { polygons.append(current) }
-                current = [(data[i + 1].point.x + dx, data[i + 1].point.y + dy)]
+                current = [(data[i + 1].point.x, data[i + 1].point.y)]
             case CAIRO_PATH_LINE_TO:
-                current.append((data[i + 1].point.x + dx, data[i + 1].point.y + dy))
+                current.append((data[i + 1].point.x, data[i + 1].point.y))
             case CAIRO_PATH_CLOSE_PATH:
                 if current.count >= 3 { polygons.append(current) }
                 current = []
@@ -178,13 +211,23 @@ final class CairoCanvas {
             i += max(1, Int(header.length))
         }
         if current.count >= 3 { polygons.append(current) }
-        return polygons
+        return LineOutline(polygons: polygons, pad: pad, baseline: baseline, ascent: extents.ascent, descent: extents.descent)
     }
 
     /// Selects the font for `text` and `textWidth`.
     func setFont(family: String, size: Double, bold: Bool) {
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        Self.selectFont(on: context, family: family, size: size, bold: bold)
+    }
+
+    /// Sets `context`'s font: the face `FontFaces` keeps for it, which is the one
+    /// `cairo_select_font_face` would pick, else the family by name.
+    private static func selectFont(on context: OpaquePointer, family: String, size: Double, bold: Bool) {
         cairo_set_font_size(context, size)
+        if let face = FontFaces.shared.face(on: context, family: family, bold: bold) {
+            cairo_set_font_face(context, face)
+        } else {
+            cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        }
     }
 
     /// The ascent and descent of the selected font.

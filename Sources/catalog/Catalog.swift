@@ -32,6 +32,7 @@ struct Catalog: ParsableCommand {
     static func main() {
         if let status = WorkerMain.runIfWorker() { Glibc.exit(status) }
         WorkerProcess.adoptOrphans()
+        WorkerProcess.closeToWorkers()
         ProcessState.record()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if CommandLineCheck.startsWorker(arguments) {

@@ -36,6 +36,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let index = plugins.loadIndex(quiet: true)
+        defer { KeptUntilExit.keep(index) }
         if paths {
             print(SearchPathListing.render(SearchPathReport(searchPath: plugins.searchPath, index: index)))
         } else if json {

@@ -60,6 +60,36 @@ struct HostileFixtureTests {
         #expect(timeouts.allSatisfy { details($0).hasPrefix("no answer within 2 s while this check ran") })
     }
 
+    /// A worker's plugin code runs as the same user as the host: unless the host is closed to it,
+    /// it can open the host's memory for writing or attach to it with ptrace and rewrite the
+    /// verdict. Root may do both to any process, so as root the commands run through `setpriv`
+    /// without CAP_SYS_PTRACE, as an ordinary user runs them.
+    @Test func pluginCodeCannotReadWriteOrAttachToTheHost() throws {
+        let plugin = try FixturePlugins.path("inspects_host")
+        let commands = [
+            ["validate", "--json", "--no-builtins", plugin],
+            ["preview", "push", "inspects-host", "--no-builtins", "--plugin-path", plugin, "--format", "json"],
+        ]
+        for arguments in commands {
+            let out = FileManager.default.temporaryDirectory.appendingPathComponent("inspects-\(UUID().uuidString).txt").path
+            defer { try? FileManager.default.removeItem(atPath: out) }
+            let result: ProcessResult
+            if getuid() == 0 {
+                let setpriv = "/usr/bin/setpriv"
+                try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) runs the host without CAP_SYS_PTRACE")
+                result = try runProcess(setpriv, ["--bounding-set", "-sys_ptrace", TestEnvironment.catalogExecutable] + arguments, environment: ["FIXTURE_RESULT_FILE": out])
+            } else {
+                result = try CLI.run(arguments, environment: ["FIXTURE_RESULT_FILE": out])
+            }
+            CLI.expectNoCrash(result)
+            #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
+            let seen = try String(contentsOfFile: out, encoding: .utf8)
+            let lines = Set(CLI.lines(seen))
+            // The fixture tried in every worker it ran in, and was refused every time.
+            #expect(lines == ["mem denied", "ptrace denied"], "\(arguments[0]): \(seen)")
+        }
+    }
+
     @Test func nothingAPluginForksOutlivesValidateOrList() throws {
         let pids = FileManager.default.temporaryDirectory.appendingPathComponent("forks-\(UUID().uuidString).pids").path
         defer { try? FileManager.default.removeItem(atPath: pids) }

@@ -126,6 +126,37 @@ struct SampleMessageCodingTests {
         #expect(SampleMessageCoding.decodeRequest(ScanRequest(paths: ["/a.so"], unloads: true, alone: 1).bytes) == nil)
     }
 
+    @Test func stepperCommandsSurviveAndCutOrForeignOnesAreRefused() throws {
+        let request = WorkerRequest.SampleRequest(
+            path: "/plugins/a.so", animator: "slide", operation: .pop, style: .fullScreen, width: 390, height: 844,
+            presentedFrame: nil, interactive: true, tabFrom: 0, tabTo: 0, parameters: [0.5], matchedElements: [], finished: true, capture: "/tmp/c")
+        let commands: [SessionCommand] = [.begin(request), .setup, .step([0.25, .nan, -0.0]), .step([]), .complete(finished: true), .complete(finished: false)]
+        for command in commands {
+            let bytes = SampleMessageCoding.encode(command: command)
+            let decoded = try SampleMessageCoding.decodeCommand(bytes)
+            #expect(SampleMessageCoding.encode(command: decoded) == bytes, "\(command)")
+            for n in 0..<bytes.count {
+                #expect(throws: ByteReader.Malformed.self, "the first \(n) bytes of \(command) were accepted") { try SampleMessageCoding.decodeCommand(Array(bytes[..<n])) }
+            }
+            #expect(throws: ByteReader.Malformed.self) { try SampleMessageCoding.decodeCommand(bytes + [0]) }
+        }
+        guard case .step(let progresses) = try SampleMessageCoding.decodeCommand(SampleMessageCoding.encode(command: .step([0.25, .nan, -0.0]))) else {
+            Issue.record("a step command was read as another command")
+            return
+        }
+        #expect(progresses.map(\.bitPattern) == [0.25, .nan, -0.0].map(\.bitPattern))
+        guard case .begin(let begun) = try SampleMessageCoding.decodeCommand(SampleMessageCoding.encode(command: .begin(request))) else {
+            Issue.record("a begin command was read as another command")
+            return
+        }
+        #expect(begun.path == request.path && begun.operation == .pop && begun.parameters == [0.5] && begun.interactive)
+        // JSON, as the commands once were; an unknown command; a begin with a sampling (not stepping) request.
+        let sampling = [SampleMessageCoding.CommandTag.begin.rawValue] + SampleMessageCoding.encode(request: request, session: false)
+        for bytes in [Array(#"{"setup":{}}"#.utf8), [0], [99], sampling] {
+            #expect(throws: ByteReader.Malformed.self, "\(bytes) was read") { try SampleMessageCoding.decodeCommand(bytes) }
+        }
+    }
+
     @Test func progressesSurviveAndForeignListsAreRefused() throws {
         let list = [0, 0.25, 1, -0.0, .nan, 1e-300]
         let bytes = SampleMessageCoding.encode(progresses: list)

@@ -21,6 +21,7 @@
 typedef struct _cairo cairo_t;
 typedef struct _cairo_surface cairo_surface_t;
 typedef struct _cairo_pattern cairo_pattern_t;
+typedef struct _cairo_font_face cairo_font_face_t;
 typedef int cairo_bool_t;
 
 typedef struct _cairo_matrix {
@@ -229,6 +230,9 @@ typedef cairo_status_t (*cairo_read_func_t)(void *closure, unsigned char *data, 
     V(cairo_font_options_set_hint_style, (cairo_font_options_t *options, cairo_hint_style_t hint_style), (options, hint_style)) \
     V(cairo_font_options_set_hint_metrics, (cairo_font_options_t *options, cairo_hint_metrics_t hint_metrics), (options, hint_metrics)) \
     V(cairo_set_font_options, (cairo_t *cr, const cairo_font_options_t *options), (cr, options)) \
+    V(cairo_set_font_face, (cairo_t *cr, cairo_font_face_t *font_face), (cr, font_face)) \
+    F(cairo_status_t, cairo_font_face_status, (cairo_font_face_t *font_face), (font_face)) \
+    V(cairo_font_face_destroy, (cairo_font_face_t *font_face), (font_face)) \
     F(cairo_pattern_t *, cairo_pattern_create_for_surface, (cairo_surface_t *surface), (surface)) \
     F(cairo_pattern_t *, cairo_pattern_create_mesh, (void), ()) \
     V(cairo_mesh_pattern_begin_patch, (cairo_pattern_t *pattern), (pattern)) \
@@ -267,5 +271,8 @@ bool tc_cairo_load(char *error, size_t error_size);
 
 /* True when cairo is loaded in this process (by tc_cairo_load or by anything else). */
 bool tc_cairo_is_resident(void);
+
+/* Kept font matches (fontconfig without starting it). */
+#include "FontMatch.h"
 
 #endif

@@ -1,6 +1,7 @@
 #ifndef CFFI_SHIMS_H
 #define CFFI_SHIMS_H
 #include <ffi.h>
+#include <stddef.h>
 
 /* libffi's type descriptors are C globals; Swift 6 reaches them through these functions. */
 ffi_type *tc_ffi_type_void(void);
@@ -15,6 +16,18 @@ ffi_abi tc_ffi_default_abi(void);
    descendants (PR_SET_CHILD_SUBREAPER), so a host can wait for what a killed worker forked.
    Returns 0, or -1 with errno set. */
 int tc_set_child_subreaper(void);
+
+/* Makes this process non-dumpable (PR_SET_DUMPABLE 0): another process of the same user without
+   CAP_SYS_PTRACE can then neither attach to it with ptrace nor open /proc/<pid>/mem, and it
+   leaves no core dump. A child's execve makes the child dumpable again. Returns 0, or -1 with
+   errno set. */
+int tc_set_not_dumpable(void);
+
+/* The values of the environment variables `names` (count of them), as getenv would return them
+   (the first entry of each name wins; NULL for a variable that is not set), found in one pass
+   over the environment instead of one per name. The pointers are into the environment, valid
+   until it next changes. */
+void tc_find_variables(const char *const *names, size_t count, const char **values);
 
 /* Whether the object `handle` (from dlopen) names a library whose file name starts with `prefix`
    among its DT_NEEDED entries: 1 when it does, 0 when it does not, -1 when its dynamic section

@@ -21,7 +21,7 @@ typedef struct tc_runtime_library {
     char failure[512];           /* the first attempt's error, when it failed */
 } tc_runtime_library_t;
 
-/* Opens `library->soname` with RTLD_NOW | RTLD_LOCAL and writes the address of each of its
+/* Opens `library->soname` with RTLD_LAZY | RTLD_LOCAL and writes the address of each of its
  * functions into `library->functions`, once per process (later calls return the first outcome).
  * Returns true when the library opened and every symbol was found; otherwise false, with one
  * sentence in `error` (`error_size` bytes, NUL-terminated; may be NULL) naming the library, dlopen's

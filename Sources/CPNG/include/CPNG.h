@@ -53,6 +53,9 @@ bool tc_png_is_resident(void);
  * zero). Each pixel is a native-endian 32-bit word 0xAARRGGBB with premultiplied colour (cairo's
  * ARGB32); rows are `stride` bytes apart. When every pixel is opaque the file is RGB, otherwise RGBA
  * with the colour unpremultiplied, as cairo's own PNG writer does. `level` is zlib's (0-9).
+ * Unfiltered rows at levels 1-9 are compressed here with zlib into one IDAT chunk, with
+ * libdeflate's Adler-32 (libdeflate.so.0), when that library is installed; otherwise, and for the
+ * other filters, libpng compresses them. Both give the same compressed bytes.
  * Fails (without crashing) unless tc_png_load has succeeded. Returns true on success; otherwise false, with libpng's message
  * in `error`, and `output` freed. */
 bool tc_png_write(const unsigned char *pixels, int width, int height, int stride, int level,

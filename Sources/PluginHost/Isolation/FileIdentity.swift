@@ -53,7 +53,7 @@ struct FileIdentity: Equatable {
                 // A path without a folder part, or one that ends in a slash, is looked up whole.
                 guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")), slash + 1 != bytes.count, slash != 0 else { return nil }
                 let part = UnsafeBufferPointer(rebasing: bytes[..<slash])
-                if !(folder.count == slash && folder.withUnsafeBufferPointer { $0.elementsEqual(part) }) {
+                if !(folder.count == slash && folder.withUnsafeBufferPointer { memcmp($0.baseAddress!, part.baseAddress!, slash) == 0 }) {
                     if folderDescriptor >= 0 { close(folderDescriptor) }
                     folder = Array(part)
                     folderDescriptor = (folder + [0]).withUnsafeBufferPointer { name in

@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -192,24 +187,6 @@ extension WorkerChannel {
     func send(_ message: SampleMessage) {
         send(SampleMessageCoding.encode(message))
     }
-}
-
-/// JSON coding for the requests and commands a host sends sampling and stepping workers (their
-/// reports are binary, `SampleMessageCoding`): non-finite numbers cross as strings.
-enum SampleCoding {
-    /// One encoder for every message: its options are set once, and encoding does not change it.
-    static let encoder: JSONEncoder = {
-        let e = JSONEncoder()
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return e
-    }()
-
-    /// One decoder for every message, as for `encoder`.
-    static let decoder: JSONDecoder = {
-        let d = JSONDecoder()
-        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
-        return d
-    }()
 }
 
 /// A report of a sampling worker.

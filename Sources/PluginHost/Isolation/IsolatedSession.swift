@@ -1,8 +1,3 @@
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -70,7 +65,7 @@ public final class IsolatedSession: PluginTransition {
         do {
             var reused: WorkerProcess?
             if let idle = sampler.pool?.take(path: absolute) {
-                if idle.send(Array(try SampleCoding.encoder.encode(SessionCommand.begin(transition)))) {
+                if idle.send(SampleMessageCoding.encode(command: .begin(transition))) {
                     reused = idle
                 } else {
                     // It ended while idle (plugin code of its own, between transitions).
@@ -212,7 +207,7 @@ public final class IsolatedSession: PluginTransition {
     /// Sends `command` and waits for the worker's answer; nil (with `failure` set) when none came.
     private func exchange(_ command: SessionCommand, call: String) -> SampleMessage? {
         guard failure == nil else { return nil }
-        guard let bytes = try? SampleCoding.encoder.encode(command), worker.send(Array(bytes)) else {
+        guard worker.send(SampleMessageCoding.encode(command: command)) else {
             fail("\(qualifiedID): the worker stopped listening before \(call)")
             return nil
         }
@@ -252,8 +247,9 @@ public final class IsolatedSession: PluginTransition {
     }
 }
 
-/// What the host asks of a stepping worker, one command a packet.
-enum SessionCommand: Codable {
+/// What the host asks of a stepping worker, one command a packet (in the binary form of
+/// `SampleMessageCoding`).
+enum SessionCommand {
     /// Begin the plugin's next transition (a worker of a `WorkerPool`), once the last one
     /// completed or never set up; answered with `duration` or `refused`.
     case begin(WorkerRequest.SampleRequest)
@@ -286,7 +282,7 @@ enum SessionWorker {
         }
         var session = begin(request)
         while let packet = channel.receive() {
-            guard let command = try? SampleCoding.decoder.decodeChecked(SessionCommand.self, from: Data(packet)) else {
+            guard let command = try? SampleMessageCoding.decodeCommand(packet) else {
                 send(.refused("the host sent a command the worker cannot read"))
                 return 0
             }

@@ -87,8 +87,10 @@ public struct PluginScanner: Sendable {
         // Each path's record by position; a path that is neither cached nor refused waits for the
         // workers, and one that vanished meanwhile has none.
         var found = [ScanRecord?](repeating: nil, count: paths.count)
-        var stale: [String] = []
-        var staleIdentities: [String: FileIdentity] = [:]
+        // The positions of the files that go to workers, with their identities: kept by position,
+        // so a large folder costs no hashing of paths.
+        var stale: [Int] = []
+        var staleIdentities: [FileIdentity] = []
         var identities = FileIdentity.Reader()
         for (i, path) in paths.enumerated() {
             let id = identities.identity(path)
@@ -109,13 +111,13 @@ public struct PluginScanner: Sendable {
                 continue
             }
             guard let id else { continue }
-            stale.append(path)
-            staleIdentities[path] = id
+            stale.append(i)
+            staleIdentities.append(id)
         }
+        let stalePaths = stale.map { paths[$0] }
         if !stale.isEmpty {
-            var scanned: [String: ScanRecord] = [:]
-            for record in scanInWorkers(stale, identities: staleIdentities) { scanned[record.path] = record }
-            for (i, path) in paths.enumerated() where found[i] == nil { found[i] = scanned[path] }
+            let scanned = scanInWorkers(stalePaths, identities: staleIdentities)
+            for (k, i) in stale.enumerated() where k < scanned.count { found[i] = scanned[k] }
         }
         // Moved out, not copied: a record holds many references.
         var ordered: [ScanRecord] = []
@@ -129,52 +131,60 @@ public struct PluginScanner: Sendable {
             for r in ordered where r.inode != nil { merged[r.path] = ScanCache.Entry(r) }
             ScanCache.write(merged, to: cacheFile)
         }
-        return Outcome(records: ordered, scanned: stale)
+        return Outcome(records: ordered, scanned: stalePaths)
     }
 
     /// Scans `paths` in batches (see ``BatchPlan``), each in a child process of its own, as many
-    /// children at once as the machine has cores. Each record carries the identity `identities`
-    /// gives its file, taken before it was loaded: a file replaced while it is scanned is then
-    /// scanned again by the next run.
-    private func scanInWorkers(_ paths: [String], identities: [String: FileIdentity]) -> [ScanRecord] {
+    /// children at once as the machine has cores, and returns one record per path, in order.
+    /// Each record carries the identity `identities` gives its file (same positions), taken
+    /// before it was loaded: a file replaced while it is scanned is then scanned again by the
+    /// next run.
+    private func scanInWorkers(_ paths: [String], identities: [FileIdentity]) -> [ScanRecord] {
         guard !paths.isEmpty else { return [] }
         // The worker loads by absolute path: a plugin that changes directory cannot hide the next one.
-        let original = Dictionary(paths.map { (AbsolutePath.resolve($0), $0) }, uniquingKeysWith: { a, _ in a })
-        let absolute = paths.map(AbsolutePath.resolve)
-        let ranges = BatchPlan.ranges(count: absolute.count, cores: Self.cores, largest: batchSize, smallest: Self.smallestBatch)
-        let batches = ranges.map { Array(absolute[$0]) }
-        guard batches.count > 1 else { return scanBatch(batches[0], original: original, identities: identities) }
-        let results = BatchResults(count: batches.count)
-        DispatchQueue.concurrentPerform(iterations: batches.count) { i in
-            results.set(i, scanBatch(batches[i], original: original, identities: identities))
+        let files = ScanFiles(original: paths, absolute: paths.map(AbsolutePath.resolve), identities: identities)
+        let ranges = BatchPlan.ranges(count: paths.count, cores: Self.cores, largest: batchSize, smallest: Self.smallestBatch)
+        guard ranges.count > 1 else { return scanBatch(ranges[0], of: files) }
+        let results = BatchResults(count: ranges.count)
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { i in
+            results.set(i, scanBatch(ranges[i], of: files))
         }
         return results.all
+    }
+
+    /// The files of one scan, by position: each as the caller named it, as the worker loads it
+    /// (absolute), and its identity before loading.
+    private struct ScanFiles: Sendable {
+        var original: [String]
+        var absolute: [String]
+        var identities: [FileIdentity]
     }
 
     /// The processors online.
     static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 
-    /// Scans one batch: a worker loads the files in order, sending one record per file; when it
-    /// crashes or hangs, the file without a record is recorded as failed and a new worker goes on
-    /// with the files after it.
-    private func scanBatch(_ batch: [String], original: [String: String], identities: [String: FileIdentity]) -> [ScanRecord] {
+    /// Scans the files at `range` of `files`: a worker loads them in order, sending one record per
+    /// file; when it crashes or hangs, the file without a record is recorded as failed and a new
+    /// worker goes on with the files after it. Returns one record per file, in order.
+    private func scanBatch(_ range: Range<Int>, of files: ScanFiles) -> [ScanRecord] {
         var records: [ScanRecord] = []
-        records.reserveCapacity(batch.count)
-        var position = 0
+        records.reserveCapacity(range.count)
+        var position = range.lowerBound
         var alone = 0
-        while position < batch.count {
-            let rest = Array(batch[position...])
+        while position < range.upperBound {
+            let rest = Array(files.absolute[position..<range.upperBound])
             var taken = 0
+            let first = position
             let stop = runWorker(ScanRequest(paths: rest, unloads: true, alone: alone)) { record in
                 guard taken < rest.count, record.path == rest[taken] else { return }
-                records.append(finished(record, original: original, identities: identities))
+                records.append(finished(record, original: files.original[first + taken], identity: files.identities[first + taken]))
                 taken += 1
             }
             position += taken
-            guard position < batch.count else { break }
+            guard position < range.upperBound else { break }
             switch stop {
             case .cannotStart(let why):
-                return records + batch[position...].map { failed(original[$0] ?? $0, .crashed, "cannot start the scanner: \(why)") }
+                return records + files.original[position..<range.upperBound].map { failed($0, .crashed, "cannot start the scanner: \(why)") }
             case .ended(let ending, let stalled):
                 // The worker may have held back records of files after the one it stopped in:
                 // unless it said a call stalled, its files are scanned again with each record sent
@@ -184,8 +194,7 @@ public struct PluginScanner: Sendable {
                     alone = RecordOutbox.limit
                     continue
                 }
-                let culprit = batch[position]
-                records.append(failed(original[culprit] ?? culprit, .crashed, reason(for: ending, loading: culprit)))
+                records.append(failed(files.original[position], .crashed, reason(for: ending, loading: files.absolute[position])))
                 position += 1
                 alone = 0
             }
@@ -224,17 +233,15 @@ public struct PluginScanner: Sendable {
     }
 
     /// The record a worker sent, with the path as the caller gave it and the file's identity.
-    private func finished(_ sent: ScanRecord, original: [String: String], identities: [String: FileIdentity]) -> ScanRecord {
+    private func finished(_ sent: ScanRecord, original: String, identity id: FileIdentity) -> ScanRecord {
         var record = sent
         let path = sent.path
-        record.path = original[path] ?? path
-        record.plugin?.path = record.path
+        record.path = original
+        record.plugin?.path = original
         if let e = record.error, e.path == path {
-            record.error = PluginError(kind: e.kind, path: record.path, reason: e.reason, remedy: e.remedy)
+            record.error = PluginError(kind: e.kind, path: original, reason: e.reason, remedy: e.remedy)
         }
-        if let id = identities[record.path] ?? FileIdentity.of(path) {
-            (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
-        }
+        (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
         return record
     }
 
@@ -307,8 +314,10 @@ enum ScanWorker {
             var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
             do {
                 // The host has seen a readable regular file: its header is read only when the
-                // loader refuses it.
-                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false)
+                // loader refuses it. What this worker does until the restore below (reading the
+                // descriptors, the duration probe, deinit, closing) depends on neither the working
+                // directory nor the environment, so what the plugin changed is put back once.
+                let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false, restoring: false)
                 record.plugin = library.info
                 record.warnings = library.problems
                 for animator in library.animators {
@@ -327,11 +336,11 @@ enum ScanWorker {
                     if let deinitialize = library.plugin.pointee.`deinit` { deinitialize(library.plugin) }
                     if threads != nil, counter?.current == threads { dlclose(handle) }
                     CallCounter.leave()
-                    ProcessState.restore()
                 }
             } catch {
                 record.error = error
             }
+            ProcessState.restore()
             fflush(nil)
             RecordOutbox.shared.add(record, sendingNow: index < request.alone || index == request.paths.count - 1, to: channel)
         }

@@ -1,3 +1,4 @@
+import CFFIShims
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,18 +14,21 @@ public enum ProcessState {
         "TRANSITION_ANIMATOR_PATH", "TRANSITION_CATALOG_CACHE", "XDG_CACHE_HOME", "HOME", "TMPDIR", "PATH",
     ]
 
-    private struct Snapshot: Sendable {
+    /// The state when recorded. Immutable once made; the name pointers live as long as the process.
+    private struct Snapshot: @unchecked Sendable {
         var directory: String
-        /// Each watched variable's name and its value (nil when unset), in `watchedVariables`
-        /// order, as C strings: comparing them with the environment allocates nothing.
-        var environment: [(name: [CChar], value: [CChar]?)]
+        /// The watched variables' names as C strings, in `watchedVariables` order.
+        var names: UnsafeMutablePointer<UnsafePointer<CChar>?>
+        /// Each watched variable's value (nil when unset), in the same order, as C strings:
+        /// comparing them with the environment allocates nothing.
+        var values: [[CChar]?]
     }
 
     private static let snapshot: Snapshot = {
-        let environment = watchedVariables.map { name in
-            (name: Array(name.utf8CString), value: getenv(name).map { Array(String(cString: $0).utf8CString) })
-        }
-        return Snapshot(directory: AbsolutePath.startDirectory, environment: environment)
+        let names = UnsafeMutablePointer<UnsafePointer<CChar>?>.allocate(capacity: watchedVariables.count)
+        for (i, name) in watchedVariables.enumerated() { names[i] = UnsafePointer(strdup(name)) }
+        let values = watchedVariables.map { name in getenv(name).map { Array(String(cString: $0).utf8CString) } }
+        return Snapshot(directory: AbsolutePath.startDirectory, names: names, values: values)
     }()
 
     /// Records the state; call it once at start, before any plugin code runs.
@@ -33,23 +37,25 @@ public enum ProcessState {
     }
 
     /// Puts back the working directory and the watched variables where plugin code changed them.
-    /// Nothing is allocated when nothing changed: a scan calls it for every plugin.
+    /// Nothing is allocated when nothing changed, and the environment is read in one pass: a scan
+    /// calls it for every plugin.
     public static func restore() {
         let s = snapshot
         if !isCurrentDirectory(s.directory) { _ = chdir(s.directory) }
-        for (name, value) in s.environment {
-            name.withUnsafeBufferPointer { name in
-                let now = getenv(name.baseAddress!)
-                let unchanged = switch (value, now) {
+        let count = s.values.count
+        withUnsafeTemporaryAllocation(of: UnsafePointer<CChar>?.self, capacity: count) { now in
+            tc_find_variables(s.names, count, now.baseAddress!)
+            for i in 0..<count {
+                let unchanged = switch (s.values[i], now[i]) {
                 case (nil, nil): true
                 case (let value?, let now?): value.withUnsafeBufferPointer { strcmp($0.baseAddress!, now) == 0 }
                 default: false
                 }
-                guard !unchanged else { return }
-                if let value {
-                    _ = value.withUnsafeBufferPointer { setenv(name.baseAddress!, $0.baseAddress!, 1) }
+                guard !unchanged, let name = s.names[i] else { continue }
+                if let value = s.values[i] {
+                    _ = value.withUnsafeBufferPointer { setenv(name, $0.baseAddress!, 1) }
                 } else {
-                    unsetenv(name.baseAddress!)
+                    unsetenv(name)
                 }
             }
         }

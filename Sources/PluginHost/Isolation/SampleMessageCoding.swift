@@ -144,6 +144,51 @@ enum SampleMessageCoding {
         }
     }
 
+    /// The first byte of each command a host sends a stepping worker (`SessionCommand`).
+    enum CommandTag: UInt8 {
+        case begin = 1, setup, step, complete
+    }
+
+    /// The bytes of a stepping worker's command.
+    static func encode(command: SessionCommand) -> [UInt8] {
+        switch command {
+        case .begin(let request):
+            // The tag, then the request as a stepping worker's first packet carries it.
+            return [CommandTag.begin.rawValue] + encode(request: request, session: true)
+        case .setup:
+            return [CommandTag.setup.rawValue]
+        case .step(let progresses):
+            var w = ByteWriter(capacity: 8 * progresses.count + 8)
+            w.byte(CommandTag.step.rawValue)
+            w.array(progresses) { $0.double($1) }
+            return w.bytes
+        case .complete(let finished):
+            var w = ByteWriter(capacity: 2)
+            w.byte(CommandTag.complete.rawValue)
+            w.bool(finished)
+            return w.bytes
+        }
+    }
+
+    /// The command in `bytes`; Malformed when they are not one whole command.
+    static func decodeCommand(_ bytes: [UInt8]) throws(ByteReader.Malformed) -> SessionCommand {
+        var r = ByteReader(bytes)
+        guard let tag = CommandTag(rawValue: try r.byte()) else { throw ByteReader.Malformed(description: "unknown command \(bytes[0])") }
+        let command: SessionCommand
+        switch tag {
+        case .begin:
+            guard let (request, session) = decodeRequest(Array(bytes.dropFirst())), session else {
+                throw ByteReader.Malformed(description: "a begin command without a stepping request")
+            }
+            return .begin(request)
+        case .setup: command = .setup
+        case .step: command = .step(try r.array(itemSize: 8) { r throws(ByteReader.Malformed) in try r.double() })
+        case .complete: command = .complete(finished: try r.bool())
+        }
+        guard r.isAtEnd else { throw ByteReader.Malformed(description: "\(bytes.count - r.offset) bytes after the command") }
+        return command
+    }
+
     // MARK: Writing
 
     private static func write(_ w: inout ByteWriter, _ frame: TransitionFrame) {

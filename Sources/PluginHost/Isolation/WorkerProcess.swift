@@ -314,6 +314,18 @@ public final class WorkerProcess {
         _ = tc_set_child_subreaper()
     }
 
+    /// Closes this process to its workers: makes it non-dumpable, so plugin code in a worker (a
+    /// child of this process, running as the same user) can neither attach to it with `ptrace`
+    /// nor read or write its memory through `/proc/<pid>/mem`, which would let it rewrite a
+    /// verdict or anything else the host holds. The catalog tool calls it at start; an embedder
+    /// that runs untrusted plugins in workers may (it applies to the whole process, and the
+    /// process then leaves no core dump; a debugger that started the process stays attached).
+    /// Returns false when the system refused.
+    @discardableResult
+    public static func closeToWorkers() -> Bool {
+        tc_set_not_dumpable() == 0
+    }
+
     private func conclude(_ status: Ending) -> Ending {
         // Whatever the plugin forked dies with the worker's group; nothing outlives the worker.
         _ = Glibc.kill(-pid, SIGKILL)

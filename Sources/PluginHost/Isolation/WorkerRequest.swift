@@ -3,7 +3,8 @@ import TransitionCore
 /// What the host asks a worker process to do; sent in the first packet of the report channel, so
 /// none of it appears in the worker's argv, environment or files. A scan has a binary request of
 /// its own (``ScanRequest``), and so do sampling a transition and running one step by step
-/// (a ``SampleRequest`` in the form `SampleMessageCoding` writes).
+/// (a ``SampleRequest`` in the form `SampleMessageCoding` writes, as are a stepping worker's
+/// later commands).
 public enum WorkerRequest: Codable, Sendable {
     /// Run contract-suite units of one plugin.
     case validate(ValidationRequest)
@@ -11,7 +12,7 @@ public enum WorkerRequest: Codable, Sendable {
     case replay(trace: String, capture: String)
 
     /// One transition a sampling or stepping worker runs.
-    public struct SampleRequest: Codable, Sendable {
+    public struct SampleRequest: Sendable {
         /// The plugin file, as an absolute path.
         public var path: String
         /// The animator's id within the plugin.
