@@ -9,6 +9,13 @@ let withBenchmarks = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_B
 // The API reference's generator, swiftlang/swift-docc-plugin, joins the package only when
 // TRANSITION_CATALOG_DOCS is set, as scripts/generate-api-reference does; builds never need it.
 let withDocs = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_DOCS"] ?? "").isEmpty
+// The modules that do the numeric work of every command and test (the core's geometry and timing,
+// the host and its validator, the built-in animators, the renderers) are optimized in debug builds
+// too: unoptimized, their SIMD and generic code ran the test suite about ten times slower (see
+// CONTRIBUTING.md). Set TRANSITION_CATALOG_ONONE to build them without optimization, to step
+// through them in a debugger.
+let unoptimizedDebug = !(ProcessInfo.processInfo.environment["TRANSITION_CATALOG_ONONE"] ?? "").isEmpty
+let optimizedInDebug: [SwiftSetting] = unoptimizedDebug ? [] : [.unsafeFlags(["-O"], .when(configuration: .debug))]
 
 let package = Package(
     name: "TransitionCatalog",
@@ -39,14 +46,15 @@ let package = Package(
             providers: [.apt(["libffi-dev"])]
         ),
         .target(name: "CFFIShims", dependencies: ["CFFI"]),
-        .target(name: "TransitionCore"),
+        .target(name: "TransitionCore", swiftSettings: optimizedInDebug),
         // The host's reset of many view states at once (AVX2 where the processor has it).
         .target(name: "CViewStateReset", cSettings: [.headerSearchPath("../../include")]),
         .target(
             name: "PluginHost",
-            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset"]
+            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset"],
+            swiftSettings: optimizedInDebug
         ),
-        .target(name: "CatalogPlugins", dependencies: ["TransitionABI"]),
+        .target(name: "CatalogPlugins", dependencies: ["TransitionABI"], swiftSettings: optimizedInDebug),
         // The C host API: C functions over PluginHost's drivers.
         .target(name: "TransitionCatalogHost", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"]),
         .target(name: "CatalogPluginsC", cSettings: [.headerSearchPath("../../include")]),
@@ -59,7 +67,7 @@ let package = Package(
         // PNG files are written with libpng directly, opened at run time like cairo.
         .target(name: "CPNG", dependencies: ["CLibraryLoader"]),
         // Previews of sampled transitions: PNG filmstrip, GIF, HTML page and gallery, Lottie.
-        .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF", "CPNG"]),
+        .target(name: "Renderers", dependencies: ["TransitionCore", "CCairo", "CGIF", "CPNG"], swiftSettings: optimizedInDebug),
         .executableTarget(
             name: "catalog",
             dependencies: [
