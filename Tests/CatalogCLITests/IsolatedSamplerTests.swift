@@ -6,13 +6,14 @@ import TransitionCore
 
 /// The isolated sampler's watchdog times plugin calls, not the worker's own work.
 @Suite struct IsolatedSamplerTests {
-    /// Explode with 16 tiles across reports more than 500 views per frame: encoding and sending that takes
-    /// the worker longer than this short per-call timeout, but no plugin call does, so the
-    /// heartbeats keep the watchdog from killing it.
+    /// Explode with 16 tiles across a tall container reports over two thousand views per frame, at
+    /// 161 progresses: encoding and sending that takes the worker longer than this short per-call
+    /// timeout, but no plugin call does, so the heartbeats keep the watchdog from killing it.
     @Test func aLongReportIsNotTakenForAHang() throws {
         let context = try TransitionContext(
-            operation: .push, containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
-        let sampler = IsolatedSampler(executable: TestEnvironment.catalogExecutable, timeout: 0.5)
+            operation: .push, containerBounds: Rect(x: 0, y: 0, width: 390, height: 3376))
+        let timeout = 0.5
+        let sampler = IsolatedSampler(executable: TestEnvironment.catalogExecutable, timeout: timeout)
         let library = try PluginLibrary.load(path: TestEnvironment.productsDirectory + "/" + CLI.builtinPluginFile)
         let explode = try #require(library.animator("explode"))
         var parameters = explode.description.defaultValues
@@ -22,10 +23,10 @@ import TransitionCore
         let (sampled, _) = try sampler.run(
             path: TestEnvironment.productsDirectory + "/" + CLI.builtinPluginFile, animatorID: "explode",
             qualifiedID: "explode", context: context, parameters: parameters
-        ) { duration in (0...40).map { Double($0) / 40 } }
-        #expect(sampled.frames.count == 41)
-        #expect((sampled.frames.first?.views.count ?? 0) > 16 * 16)
+        ) { duration in (0...160).map { Double($0) / 160 } }
+        #expect(sampled.frames.count == 161)
+        #expect((sampled.frames.first?.views.count ?? 0) > 2000)
         // The report took longer than one call may: the case this test is about.
-        #expect(Date().timeIntervalSince(started) > 0.5, "the report came too fast to show anything; raise the tile count")
+        #expect(Date().timeIntervalSince(started) > timeout, "the report came too fast to show anything; raise the tile count")
     }
 }
