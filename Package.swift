@@ -116,6 +116,14 @@ if withBenchmarks {
             path: "Benchmarks/TransitionBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ))
+    package.targets.append(
+        // The start-up floor of a tool made of swift-argument-parser and FoundationEssentials, as
+        // `catalog` is (`Startup/list-parser/paired`).
+        .executableTarget(
+            name: "startup-anchor",
+            dependencies: [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Benchmarks/Fixtures/StartupAnchor"
+        ))
 }
 
 if withDocs {

@@ -245,15 +245,16 @@ print()
 
 let emptySwift = cpuMs("Startup/empty-swift/run")
 let essentialsSwift = cpuMs("Startup/essentials-swift/run")
+let parserAnchor = cpuMs("Startup/parser-anchor/run")
 let listWarm = cpuMs("Startup/catalog-list/warm")
 let pngCommand = cpuMs("Command/preview-png/run")
 let htmlCommand = cpuMs("Command/preview-html/run")
 if emptySwift != nil || listWarm != nil {
     print("## Start-up and whole commands\n")
     print("CPU ms (wall ms in brackets).\n")
-    print("| empty Swift program | FoundationEssentials program | `catalog list` (built-ins, warm cache) | list ÷ empty | list ÷ essentials | `preview --format html` | `preview --format png` | png ÷ html |")
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
-    print("| \(fmt(emptySwift, 2)) (\(fmt(wallMs("Startup/empty-swift/run"), 2))) | \(fmt(essentialsSwift, 2)) (\(fmt(wallMs("Startup/essentials-swift/run"), 2))) | \(fmt(listWarm, 2)) (\(fmt(wallMs("Startup/catalog-list/warm"), 2))) | \(ratio(listWarm, emptySwift)) | \(ratio(listWarm, essentialsSwift)) | \(fmt(htmlCommand, 2)) | \(fmt(pngCommand, 2)) | \(ratio(pngCommand, htmlCommand)) |")
+    print("| empty Swift program | FoundationEssentials program | argument-parser anchor | `catalog list` (built-ins, warm cache) | list ÷ empty | list ÷ essentials | list ÷ parser anchor | `preview --format html` | `preview --format png` | png ÷ html |")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("| \(fmt(emptySwift, 2)) (\(fmt(wallMs("Startup/empty-swift/run"), 2))) | \(fmt(essentialsSwift, 2)) (\(fmt(wallMs("Startup/essentials-swift/run"), 2))) | \(fmt(parserAnchor, 2)) (\(fmt(wallMs("Startup/parser-anchor/run"), 2))) | \(fmt(listWarm, 2)) (\(fmt(wallMs("Startup/catalog-list/warm"), 2))) | \(ratio(listWarm, emptySwift)) | \(ratio(listWarm, essentialsSwift)) | \(ratio(listWarm, parserAnchor)) | \(fmt(htmlCommand, 2)) | \(fmt(pngCommand, 2)) | \(ratio(pngCommand, htmlCommand)) |")
     print()
 }
 
@@ -329,6 +330,7 @@ if !renderers.isEmpty {
 func pairedRatio(_ name: String, _ metric: String) -> Double? { results[name]?.custom[metric].map { $0 / 1000 } }
 let coldFloorPaired = pairedRatio("Discovery/1000/cold-floor-paired", "cold ÷ floor (‰)")
 let listEmptyPaired = pairedRatio("Startup/list-empty/paired", "list ÷ empty (‰)")
+let listParserPaired = pairedRatio("Startup/list-parser/paired", "list ÷ parser anchor (‰)")
 let pngHTMLPaired = pairedRatio("Command/preview-png-html/paired", "png ÷ html (‰)")
 /// "1.23× paired (1.25× medians)": the paired ratio first, the ratio of the separate medians after.
 func pairedText(_ paired: Double?, _ medians: Double?) -> String {
@@ -336,13 +338,13 @@ func pairedText(_ paired: Double?, _ medians: Double?) -> String {
     let m = medians.map { String(format: "%.2f× medians", $0) }
     return [p, m.map { p == nil ? $0 : "(\($0))" }].compactMap { $0 }.joined(separator: " ")
 }
-if coldFloorPaired != nil || listEmptyPaired != nil || pngHTMLPaired != nil {
+if coldFloorPaired != nil || listEmptyPaired != nil || listParserPaired != nil || pngHTMLPaired != nil {
     print("## Paired whole programs\n")
     print("Each iteration runs the command and its anchor once each, in alternating order; the median of")
     print("the iterations' CPU-time ratios. The targets below read these where they ran.\n")
     print("| command ÷ anchor | paired median |")
     print("|---|---:|")
-    for (name, value) in [("cold `list` of 1000 ÷ the C floor", coldFloorPaired), ("`catalog list` (warm) ÷ an empty Swift program", listEmptyPaired), ("`preview --format png` ÷ `--format html`", pngHTMLPaired)] {
+    for (name, value) in [("cold `list` of 1000 ÷ the C floor", coldFloorPaired), ("`catalog list` (warm) ÷ an empty Swift program", listEmptyPaired), ("`catalog list` (warm) ÷ the argument-parser anchor", listParserPaired), ("`preview --format png` ÷ `--format html`", pngHTMLPaired)] {
         if let value { print("| \(name) | \(String(format: "%.2f×", value)) |") }
     }
     print()
@@ -363,6 +365,14 @@ if bezierWorstTime > 0 {
 if let small = perView[16], let large = perView[1024] {
     print("| cost per view flat from 16 to 1024 views | 1024 ÷ 16: \(ratio(large, small)) | \(met(large / small <= 1.05)) |")
 }
+if let paired = results["Tiles/linearity/paired"] {
+    if let slope = paired.custom["C ABI per added tile, 256→1024 ÷ 16→64 (‰)"].map({ $0 / 1000 }) {
+        print("| cost per added view flat from 16 to 1024 views (paired) | 256→1024 ÷ 16→64: \(String(format: "%.3f×", slope)) | \(met(slope <= 1.05)) |")
+    }
+    if let host = paired.custom["host per view, 1024 ÷ 16 tiles (‰)"].map({ $0 / 1000 }) {
+        print("| the host's part per view flat from 16 to 1024 views (paired) | 1024 ÷ 16: \(String(format: "%.3f×", host)) | \(met(host <= 1.05)) |")
+    }
+}
 if let base = coldCPU[1000] {
     for n in [3000, 10_000] {
         guard let c = coldCPU[n] else { continue }
@@ -379,6 +389,10 @@ if let floor = floorCPU[1000], let warm = warmCPU[1000] {
 if let empty = emptySwift, let list = listWarm {
     let r = listEmptyPaired ?? list / empty
     print("| `catalog list` (warm) ≤ 1.5× an empty Swift program | \(pairedText(listEmptyPaired, list / empty)) | \(met(r <= 1.5)) |")
+}
+if let anchor = parserAnchor, let list = listWarm {
+    let r = listParserPaired ?? list / anchor
+    print("| `catalog list` (warm) ≤ 1.5× the argument-parser anchor (FoundationEssentials and swift-argument-parser over the same commands) | \(pairedText(listParserPaired, list / anchor)) | \(met(r <= 1.5)) |")
 }
 if let v = isolationCPU["validate"] {
     let paired = isolationPaired["validate"], r = paired ?? v.isolated / v.inProcess

@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 export TRANSITION_CATALOG_BENCHMARKS=1
 # Extra arguments go to `swift build` (scripts/test passes its own, to share the build).
 swift build --product TransitionBenchmarks "$@"
+swift build --product startup-anchor "$@"
 
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT

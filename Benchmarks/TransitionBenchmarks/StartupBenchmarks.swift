@@ -53,6 +53,27 @@ func registerStartupBenchmarks() {
         try warmCache()
     }
 
+    /// The argument-parser anchor, built beside `catalog` (`swift build` with the benchmarks).
+    var parserAnchor: String { BenchEnvironment.productsDirectory + "/startup-anchor" }
+    func runParserAnchor() throws {
+        let status = try BenchEnvironment.run(parserAnchor, ["list"])
+        if status != 0 { throw BenchError("\(parserAnchor) list ended with status \(status)") }
+    }
+
+    Benchmark("Startup/parser-anchor/run", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
+        measuringProcessCPU(benchmark, runParserAnchor)
+    } setup: {
+        try BenchEnvironment.requireProduct(parserAnchor)
+    }
+
+    let parserOrder = Alternation()
+    Benchmark("Startup/list-parser/paired", configuration: Configurations.pairedProcess(iterations: 50, seconds: 20, metric: listParserMetric)) { benchmark in
+        measuringPairedCPU(benchmark, metric: listParserMetric, alternation: parserOrder, subject: list, anchor: runParserAnchor)
+    } setup: {
+        try BenchEnvironment.requireProduct(parserAnchor)
+        try warmCache()
+    }
+
     Benchmark("Startup/catalog-list/warm", configuration: Configurations.process(iterations: 50, seconds: 10)) { benchmark in
         measuringProcessCPU(benchmark, list)
     } setup: {
@@ -65,3 +86,7 @@ func registerStartupBenchmarks() {
 /// `Startup/list-empty/paired`: a warm `catalog list`'s CPU time ÷ the empty program's, run back
 /// to back.
 let listEmptyMetric = pairedProcessMetric("list ÷ empty (‰)")
+
+/// `Startup/list-parser/paired`: a warm `catalog list`'s CPU time ÷ the argument-parser anchor's
+/// (`startup-anchor list`), run back to back.
+let listParserMetric = pairedProcessMetric("list ÷ parser anchor (‰)")
