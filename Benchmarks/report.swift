@@ -285,7 +285,7 @@ print()
 // One `catalog` process as a user runs it, isolated against `--in-process`: CPU time of the
 // process and its workers (wall time in brackets).
 let isolationRows: [(subject: String, what: String)] = [
-    ("validate", "`validate` of every fourth built-in but explode, in one process"),
+    ("validate", "`validate` of every eighth built-in but explode, in one process"),
     ("preview", "`preview push slide --format json`"),
 ]
 var isolationCPU: [String: (isolated: Double, inProcess: Double)] = [:]

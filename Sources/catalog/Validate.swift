@@ -134,14 +134,15 @@ struct Validate: ParsableCommand {
             return
         }
 
-        func check(path: String, animator: String? = nil) -> [CheckResult] {
+        /// The plugin at `path` checked, with every animator or only `animators`.
+        func check(path: String, animators: [String]? = nil) -> [CheckResult] {
             if inProcess {
                 let outcome = suite.checkPlugin(path: path)
                 guard let library = try? PluginLibrary.load(path: path), !outcome.animatorIDs.isEmpty else { return outcome.results }
-                let animators = library.animators.filter { animator == nil || $0.id == animator }
-                return outcome.results + animators.flatMap { a in selectedChecks.map { suite.run($0, on: a) } }
+                let chosen = library.animators.filter { animators?.contains($0.id) ?? true }
+                return outcome.results + chosen.flatMap { a in selectedChecks.map { suite.run($0, on: a) } }
             }
-            return validator.validate(path: path, animatorID: animator)
+            return validator.validate(path: path, animatorIDs: animators)
         }
 
         var results: [CheckResult] = []
@@ -159,25 +160,39 @@ struct Validate: ParsableCommand {
                 results.append(CheckResult(check: ContractCheck.loading.id, subject: error.path, status: .fail, details: [error.description]))
             }
         } else {
+            // Animators named by id are found first, so a misspelt one stops the command before
+            // anything runs; those of one plugin file are then checked together, in one worker.
             var index: PluginIndex?
+            var named: [Int: (plugin: PluginInfo, path: String, animator: String)] = [:]
+            var requested: [String: [String]] = [:]
+            for (n, target) in targets.enumerated() where !(target.contains("/") || target.hasSuffix(".so")) {
+                let i = index ?? plugins.loadIndex(quiet: json)
+                index = i
+                guard let (plugin, animator) = i.locate(target) else {
+                    _ = try Resolution.described(target, in: i)
+                    continue
+                }
+                named[n] = (plugin, plugin.path, animator.id)
+                if !requested[plugin.path, default: []].contains(animator.id) { requested[plugin.path, default: []].append(animator.id) }
+            }
+            var checked: [String: [CheckResult]] = [:]
             let progress = ValidationProgress(total: targets.count, environment: environment())
             for (n, target) in targets.enumerated() {
                 let started = Date()
                 let mine: [CheckResult]
-                if target.contains("/") || target.hasSuffix(".so") {
+                if let (plugin, path, animator) = named[n] {
+                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: DisplayText.escape(target))
+                    let first = checked[path] == nil
+                    let all = checked[path] ?? check(path: path, animators: requested[path])
+                    checked[path] = all
+                    // The plugin's own failures are reported with the first of its animators named.
+                    let subjects = Set((requested[path] ?? []).map { "\(plugin.id):\($0)" })
+                    mine = all.filter { $0.subject == "\(plugin.id):\(animator)" || (first && $0.status.isFailure && !subjects.contains($0.subject)) }
+                } else if target.contains("/") || target.hasSuffix(".so") {
                     validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: baseName(target))
                     mine = check(path: target)
                 } else {
-                    let i = index ?? plugins.loadIndex(quiet: json)
-                    index = i
-                    guard let (plugin, animator) = i.locate(target) else {
-                        _ = try Resolution.described(target, in: i)
-                        continue
-                    }
-                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: DisplayText.escape(target))
-                    mine = check(path: plugin.path, animator: animator.id).filter {
-                        $0.subject == "\(plugin.id):\(animator.id)" || $0.status.isFailure
-                    }
+                    continue
                 }
                 progress.finished(index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine, seconds: Date().timeIntervalSince(started))
                 results += mine

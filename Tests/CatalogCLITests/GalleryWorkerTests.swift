@@ -3,8 +3,9 @@ import TestSupport
 import Testing
 
 /// Commands that sample many transitions run each plugin's transitions in one worker process,
-/// as `run` does, instead of starting a worker per transition.
-@Suite("gallery and export share a worker per plugin")
+/// as `run` does, instead of starting a worker per transition; `validate` checks the animators
+/// it is given of one plugin in one worker.
+@Suite("gallery, export and validate share a worker per plugin")
 struct GalleryWorkerTests {
     /// A folder holding a copy of the plugin that counts its loads, and the environment that
     /// points the count and the scan cache into it.
@@ -31,7 +32,7 @@ struct GalleryWorkerTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/site/index.html"))
         #expect(FileManager.default.fileExists(atPath: dir + "/page/catalog.md"))
-        // Push and pop for the gallery, push for the page: three transitions, one worker.
+        // Push and pop of both animators for the gallery, push for the page: six transitions, one worker.
         #expect(loads() - before == 1, "the plugin was loaded \(loads() - before) times")
     }
 
@@ -45,5 +46,26 @@ struct GalleryWorkerTests {
         CLI.expectNoCrash(result)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(loads() - before == 1, "the plugin was loaded \(loads() - before) times")
+    }
+
+    @Test func validateChecksTheAnimatorsNamedOfOnePluginInOneWorker() throws {
+        let (dir, environment, loads) = try countingPlugin()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let arguments = ["validate", "--json", "--no-builtins", "--plugin-path", dir + "/plugins", "--only", "endpoints", "--size", "320x568"]
+        var before = loads()
+        let one = try CLI.run(arguments + ["counted-fade"], environment: environment)
+        #expect(one.status == 0, "\(one.stderr)")
+        let perWorker = loads() - before
+        #expect(perWorker >= 1)
+        before = loads()
+        let both = try CLI.run(arguments + ["counted-dissolve", "counted-fade"], environment: environment)
+        CLI.expectNoCrash(both)
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(loads() - before == perWorker, "two animators loaded the plugin \(loads() - before) times, one \(perWorker)")
+        // Each animator's results, in the order they were named.
+        let results = (try CLI.jsonObject(both.stdout)["results"] as? [[String: Any]] ?? []).compactMap { $0["subject"] as? String }
+        let animators = results.filter { $0.hasPrefix("org.example.counter:") }
+        #expect(Set(animators) == ["org.example.counter:counted-dissolve", "org.example.counter:counted-fade"], "\(results)")
+        #expect(animators.first == "org.example.counter:counted-dissolve", "\(results)")
     }
 }

@@ -53,6 +53,12 @@ public struct IsolatedValidator: Sendable {
 
     /// Validates the plugin at `path`, or only its animator `animatorID`.
     public func validate(path: String, animatorID: String? = nil) -> [CheckResult] {
+        validate(path: path, animatorIDs: animatorID.map { [$0] })
+    }
+
+    /// Validates the plugin at `path`, or only its animators `animatorIDs`, in one worker: the
+    /// plugin is loaded and its plugin-level checks run once for all of them.
+    public func validate(path: String, animatorIDs: [String]?) -> [CheckResult] {
         let path = AbsolutePath.resolve(path)
         let capture = CaptureDirectory.make(prefix: "catalog-worker")
         defer { CaptureDirectory.remove(capture) }
@@ -60,7 +66,7 @@ public struct IsolatedValidator: Sendable {
         var state = ValidationState(path: path)
         workers: while true {
             let request = WorkerRequest.validate(.init(
-                path: path, checks: checks.map(\.id), animator: animatorID, seed: suite.seed,
+                path: path, checks: checks.map(\.id), animators: animatorIDs, seed: suite.seed,
                 settled: state.settled.sorted(), capture: capture, containers: suite.containers,
                 detent: suite.detent?.heightFraction))
             let worker: WorkerProcess
@@ -110,7 +116,7 @@ public struct IsolatedValidator: Sendable {
                         if !results.isEmpty { results[0].stdout = output.stdout; results[0].stderr = output.stderr }
                         state.subject = subject
                         state.pluginResults = results
-                        state.plan = UnitPlan(animators: animators.filter { animatorID == nil || $0 == animatorID }, checks: checks)
+                        state.plan = UnitPlan(animators: animators.filter { animatorIDs?.contains($0) ?? true }, checks: checks)
                         state.settled.insert(0)
                         expected = state.remaining(seed: suite.seed)
                         current = nil

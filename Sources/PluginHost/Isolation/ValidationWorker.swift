@@ -29,12 +29,12 @@ public enum ValidationWorker {
             reporter.send(.begin(unit: 0))
             guard reporter.awaitGoAhead() else { return 0 }
             let outcome = suite.checkPlugin(path: request.path)
-            animators = outcome.animatorIDs.filter { request.animator == nil || $0 == request.animator }
+            animators = outcome.animatorIDs.filter { request.animators?.contains($0) ?? true }
             fflush(nil)
             reporter.send(.plugin(subject: outcome.subject, results: outcome.results, animators: animators))
         } else {
             guard let library = try? PluginLibrary.load(path: request.path) else { return 2 }
-            animators = library.animators.map(\.id).filter { request.animator == nil || $0 == request.animator }
+            animators = library.animators.map(\.id).filter { request.animators?.contains($0) ?? true }
         }
         let plan = UnitPlan(animators: animators, checks: checks)
         guard plan.count > 1, let library = try? PluginLibrary.load(path: request.path) else { return 0 }

@@ -50,8 +50,8 @@ public enum WorkerRequest: Codable, Sendable {
         public var path: String
         /// The ids of the animator checks to run.
         public var checks: [String]
-        /// When set, only this animator's units run.
-        public var animator: String?
+        /// When set, only the units of these animators run.
+        public var animators: [String]?
         /// The suite's seed; it also orders the units.
         public var seed: UInt64
         /// Units already settled by earlier workers, to be left out.

@@ -3,8 +3,10 @@
  * TC_LOAD_COUNTER environment variable each time the plugin is loaded, and whose deinit appends
  * one to the file named by TC_UNLOAD_COUNTER.
  *
- * Proves the scan cache: a second catalog list over an unchanged file must not load it again; and
- * that the scan, which unloads each library, calls deinit first.
+ * Proves the scan cache: a second catalog list over an unchanged file must not load it again;
+ * that the scan, which unloads each library, calls deinit first; and that commands which run
+ * several of its transitions or animators do so in one worker. Its two animators are the same
+ * cross-fade under two ids.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +73,18 @@ static const tc_animator_t counted = {
     .step = counted_step,
 };
 
-static const tc_animator_t *const animators[] = {&counted};
+static const tc_animator_t counted_again = {
+    .abi = TC_ABI_VERSION_INIT,
+    .id = "counted-dissolve",
+    .name = "Counted Dissolve",
+    .summary = "The same cross-fade under a second id.",
+    .operations = TC_OPERATION_BIT(TC_OPERATION_PUSH) | TC_OPERATION_BIT(TC_OPERATION_POP),
+    .duration = counted_duration,
+    .setup = counted_setup,
+    .step = counted_step,
+};
+
+static const tc_animator_t *const animators[] = {&counted, &counted_again};
 
 static const tc_plugin_t plugin = {
     .abi = TC_ABI_VERSION_INIT,
@@ -81,7 +94,7 @@ static const tc_plugin_t plugin = {
     .version = "1.0.0",
     .description = "Counts how often it is loaded.",
     .license = "MIT",
-    .animator_count = 1,
+    .animator_count = 2,
     .animators = animators,
     .init = counted_init,
     .deinit = counted_deinit,
