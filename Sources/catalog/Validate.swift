@@ -153,7 +153,7 @@ struct Validate: ParsableCommand {
                 let started = Date()
                 validator.onUnitBegin = progress.unitBegins(index: i + 1, plugin: baseName(path))
                 let mine = check(path: path)
-                progress.finished(index: i + 1, plugin: baseName(path), results: mine, seconds: Date().timeIntervalSince(started))
+                progress.finished(index: i + 1, plugin: baseName(path), results: mine, timing: .alone(Date().timeIntervalSince(started)))
                 results += mine
             }
             for error in found.unreadable {
@@ -176,15 +176,26 @@ struct Validate: ParsableCommand {
                 if !requested[plugin.path, default: []].contains(animator.id) { requested[plugin.path, default: []].append(animator.id) }
             }
             var checked: [String: [CheckResult]] = [:]
+            var firstNamed: [String: String] = [:]
             let progress = ValidationProgress(total: targets.count, environment: environment())
             for (n, target) in targets.enumerated() {
                 let started = Date()
                 let mine: [CheckResult]
+                var timing: ValidationProgress.Timing?
                 if let (plugin, path, animator) = named[n] {
-                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: DisplayText.escape(target))
+                    let together = requested[path]?.count ?? 1
+                    // While the animators of one file run together, the status line names the file.
+                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: together > 1 ? baseName(path) : DisplayText.escape(target))
                     let first = checked[path] == nil
                     let all = checked[path] ?? check(path: path, animators: requested[path])
                     checked[path] = all
+                    let seconds = Date().timeIntervalSince(started)
+                    if let earlier = firstNamed[path] {
+                        timing = .checkedWith(earlier)
+                    } else {
+                        firstNamed[path] = animator
+                        timing = together > 1 ? .together(seconds: seconds, others: together - 1, file: baseName(path)) : .alone(seconds)
+                    }
                     // The plugin's own failures are reported with the first of its animators named.
                     let subjects = Set((requested[path] ?? []).map { "\(plugin.id):\($0)" })
                     mine = all.filter { $0.subject == "\(plugin.id):\(animator)" || (first && $0.status.isFailure && !subjects.contains($0.subject)) }
@@ -194,7 +205,9 @@ struct Validate: ParsableCommand {
                 } else {
                     continue
                 }
-                progress.finished(index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine, seconds: Date().timeIntervalSince(started))
+                progress.finished(
+                    index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine,
+                    timing: timing ?? .alone(Date().timeIntervalSince(started)))
                 results += mine
             }
         }

@@ -33,12 +33,29 @@ struct ValidationProgress: Sendable {
         return "[\(index)/\(total)] \(DisplayText.escape(plugin)) · \(subject)\(check)\(counted)"
     }
 
-    /// The line printed when the `index`-th plugin is done.
-    static func finishedLine(index: Int, total: Int, plugin: String, results: [CheckResult], seconds: Double) -> String {
+    /// How long a finished subject took.
+    enum Timing: Sendable {
+        /// It was checked alone, in this many seconds.
+        case alone(Double)
+        /// It was checked in one worker together with `others` more animators of the plugin file
+        /// `file`, all of them in this many seconds.
+        case together(seconds: Double, others: Int, file: String)
+        /// It was checked together with the animator named, whose line gave the time.
+        case checkedWith(String)
+    }
+
+    /// The line printed when the `index`-th subject is done.
+    static func finishedLine(index: Int, total: Int, plugin: String, results: [CheckResult], timing: Timing) -> String {
         var counts: [CheckStatus: Int] = [:]
         for r in results { counts[r.status, default: 0] += 1 }
         let summary = CheckStatus.allCases.filter { counts[$0] != nil }.map { "\(counts[$0]!) \($0.rawValue.lowercased())" }
-        return "[\(index)/\(total)] \(DisplayText.escape(plugin)): \(results.count) checks, \(summary.joined(separator: ", ")) (\(Format.number(seconds, decimals: 1)) s)"
+        let time = switch timing {
+        case .alone(let seconds): "\(Format.number(seconds, decimals: 1)) s"
+        case .together(let seconds, let others, let file):
+            "\(Format.number(seconds, decimals: 1)) s, with the \(others == 1 ? "other animator" : "other \(others) animators") named of \(DisplayText.escape(file))"
+        case .checkedWith(let first): "checked with \(DisplayText.escape(first))"
+        }
+        return "[\(index)/\(total)] \(DisplayText.escape(plugin)): \(results.count) checks, \(summary.joined(separator: ", ")) (\(time))"
     }
 
     /// A callback for `IsolatedValidator.onUnitBegin` that redraws the status line.
@@ -51,12 +68,12 @@ struct ValidationProgress: Sendable {
         }
     }
 
-    /// Reports a finished plugin: clears the status line on a terminal, prints a line elsewhere.
-    func finished(index: Int, plugin: String, results: [CheckResult], seconds: Double) {
+    /// Reports a finished subject: clears the status line on a terminal, prints a line elsewhere.
+    func finished(index: Int, plugin: String, results: [CheckResult], timing: Timing) {
         if live {
             writeStderr("\r\u{1B}[K")
         } else {
-            printError(Self.finishedLine(index: index, total: total, plugin: plugin, results: results, seconds: seconds))
+            printError(Self.finishedLine(index: index, total: total, plugin: plugin, results: results, timing: timing))
         }
     }
 }

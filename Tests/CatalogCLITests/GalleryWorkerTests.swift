@@ -67,5 +67,9 @@ struct GalleryWorkerTests {
         let animators = results.filter { $0.hasPrefix("org.example.counter:") }
         #expect(Set(animators) == ["org.example.counter:counted-dissolve", "org.example.counter:counted-fade"], "\(results)")
         #expect(animators.first == "org.example.counter:counted-dissolve", "\(results)")
+        // The time is the group's, given once; the other animator says whose line has it.
+        let lines = both.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("[1/2] counted-dissolve: ") && $0.hasSuffix(" s, with the other animator named of counts_loads.so)") }, "\(both.stderr)")
+        #expect(lines.contains { $0.hasPrefix("[2/2] counted-fade: ") && $0.hasSuffix("(checked with counted-dissolve)") }, "\(both.stderr)")
     }
 }
