@@ -105,7 +105,8 @@ typedef struct tch_host_options {
                                            library's directory or in ../bin from it (an
                                            installed prefix), else on the PATH */
     const char *scan_cache_file;        /* NULL: the default cache (see `catalog list`); "" for none */
-    double worker_timeout;              /* seconds one plugin call may take in a worker; 0: 2 s */
+    double worker_timeout;              /* seconds one plugin call may take in a worker; 0: 2 s;
+                                           less than 0.1 is taken as 0.1 */
 } tch_host_options_t;
 
 /* Opens a host: scans the plugins of `options` in worker processes and loads those that are

@@ -42,7 +42,7 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("A JSON file of known false positives to silence.", valueName: "file"), completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(help: "Seconds one plugin call may take before its check is a TIMEOUT; after two, the plugin's other checks are skipped.")
+    @Option(help: "Seconds one plugin call may take before its check is a TIMEOUT (0.1 to 3600); after two, the plugin's other checks are skipped.")
     var timeout = IsolatedValidator.defaultTimeout
 
     @Option(help: "The seed of shuffled orders and fuzzed parameters.")
@@ -72,8 +72,9 @@ struct Validate: ParsableCommand {
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
-        guard timeout.isFinite, timeout > 0, timeout <= 3600 else {
-            throw ValidationError("--timeout must be more than 0 and at most 3600 seconds; got \(timeout)")
+        guard timeout.isFinite, timeout >= WorkerChannel.shortestTimeout, timeout <= 3600 else {
+            throw ValidationError(
+                "--timeout must be at least \(Format.number(WorkerChannel.shortestTimeout)) and at most 3600 seconds; got \(Format.number(timeout)) (the watchdog hears from the worker every \(Format.number(WorkerChannel.beatInterval * 1000)) ms)")
         }
         for pattern in only + skip where !ContractCheck.all.contains(where: { Glob.matches(pattern, $0.id) }) {
             throw ValidationError("'\(DisplayText.escape(pattern))' matches no check; see --list-checks")

@@ -43,6 +43,25 @@ struct IsolationTests {
         #expect(statuses.isSubset(of: ["PASS", c.status]), "\(statuses)")
     }
 
+    /// Explode's checks spend long stretches between its calls (hundreds of views compared per
+    /// frame) and its calls take microseconds: at the shortest timeout allowed the worker's
+    /// heartbeats still keep the watchdog from calling any of them a hang.
+    @Test func quickCallsAreNotTakenForAHangAtTheShortestTimeout() throws {
+        let result = try CLI.run(["validate", "--json", "--timeout", "0.1", "--size", "320x568", "--skip", "step-cost", "explode"])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        let rows = try results(result.stdout)
+        #expect(rows.count > 10)
+        #expect(rows.allSatisfy { $0["status"] as? String == "PASS" }, "\(rows.filter { $0["status"] as? String != "PASS" })")
+    }
+
+    @Test(arguments: ["0.05", "0", "nan", "4000"])
+    func aTimeoutOutsideItsRangeIsRefused(_ seconds: String) throws {
+        let result = try CLI.run(["validate", "--timeout", seconds, "fade"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("--timeout must be at least 0.1 and at most 3600 seconds"), "\(result.stderr)")
+    }
+
     @Test func aPluginThatHangsTwiceHasItsRemainingChecksStopped() throws {
         let result = try CLI.run(["validate", "--json", "--no-builtins", "--timeout", "0.5", try FixturePlugins.path("hang_in_step")])
         #expect(result.status == 1, "\(result.stderr)")

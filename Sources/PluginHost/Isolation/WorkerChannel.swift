@@ -20,6 +20,17 @@ public final class WorkerChannel: @unchecked Sendable {
     /// The payload of a heartbeat: plugin calls returned since the last one.
     static let heartbeat: [UInt8] = [0x7E]
 
+    /// The seconds between two heartbeats while plugin calls return.
+    public static let beatInterval = 0.025
+
+    /// The heartbeats missed (a plugin call running all along) after which a scan sends the
+    /// records it held back: 200 ms.
+    static let stallBeats = 8
+
+    /// The shortest watchdog timeout a host may set: four heartbeats, so a beat that comes late on
+    /// a busy machine is not taken for a hang.
+    public static let shortestTimeout = 0.1
+
     /// The host's packet that lets a validation unit the worker announced start.
     static let goAhead: [UInt8] = Array("go".utf8)
 

@@ -51,26 +51,27 @@ public enum WorkerMain {
         }
     }
 
-    /// Every 200 ms in which plugin calls returned or none was running, sends the host a
-    /// heartbeat: the watchdog then waits for the next one, so only a plugin call that does not
-    /// return times out, never the check's own work between calls. At the first 200 ms without,
-    /// a scan sends the records it held back (``RecordOutbox``).
+    /// Every `WorkerChannel.beatInterval` in which plugin calls returned or none was running,
+    /// sends the host a heartbeat: the watchdog then waits for the next one, so only a plugin call
+    /// that does not return times out, never the check's own work between calls, down to the
+    /// shortest timeout a host may set (`WorkerChannel.shortestTimeout`). After 200 ms without, a
+    /// scan sends the records it held back (``RecordOutbox``).
     private static func beat(_ channel: WorkerChannel) {
         DetachedThread.start {
             var last = CallCounter.returned
-            var stalled = false
-            var pause = timespec(tv_sec: 0, tv_nsec: 200_000_000)
+            var quietBeats = 0
+            var pause = timespec(tv_sec: 0, tv_nsec: Int(WorkerChannel.beatInterval * 1e9))
             while true {
                 nanosleep(&pause, nil)
                 let now = CallCounter.returned
                 if now != last || CallCounter.running == 0 {
                     last = now
-                    stalled = false
+                    quietBeats = 0
                     channel.send(WorkerChannel.heartbeat)
-                } else if !stalled {
-                    // A scan's held-back records go out once, so the host knows which file hangs.
-                    stalled = true
-                    RecordOutbox.shared.stalled(channel: channel)
+                } else {
+                    quietBeats += 1
+                    // A scan's held-back records go out once a stall, so the host knows which file hangs.
+                    if quietBeats == WorkerChannel.stallBeats { RecordOutbox.shared.stalled(channel: channel) }
                 }
             }
         }
