@@ -349,14 +349,14 @@ public final class TransitionSession {
     /// Runs the plugin's step at `progress` and returns every view's state.
     public func step(_ progress: Double) -> TransitionFrame {
         let buffer = stepInPlace(progress)
-        var positions: [ViewID: Int] = [:]
-        for (i, id) in container.enumerated() { positions[id] = i }
+        // View ids are the indexes of `views`: each view's place in the container, by id.
+        var positions = [Int?](repeating: nil, count: views.count)
+        for (i, id) in container.enumerated() where positions.indices.contains(Int(id.rawValue)) { positions[Int(id.rawValue)] = i }
         let sampled = views.indices.map { i in
-            let id = ViewID(Int32(i))
             var state = ViewState(buffer[i], madeByAnimator: !views[i].role.isScreen)
             state.doubleSided = views[i].doubleSided
             state.content = views[i].content
-            return SampledView(id: id, role: views[i].role, source: views[i].source, containerIndex: positions[id], state: state)
+            return SampledView(id: ViewID(Int32(i)), role: views[i].role, source: views[i].source, containerIndex: positions[i], state: state)
         }
         return TransitionFrame(progress: progress, views: sampled, camera: stepCamera, matchedElements: context.matchedElements)
     }

@@ -427,15 +427,23 @@ struct TransitionChecks {
     /// The first field that differs bit for bit between two frames, described; nil when equal.
     static func firstDifference(_ a: TransitionFrame, _ b: TransitionFrame) -> String? {
         if a.camera != b.camera { return "camera (set_camera)" }
-        for (x, y) in zip(a.views, b.views) {
-            let s = x.state, t = y.state
-            let left = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, s.alpha, s.cornerRadius] + s.transform.columnMajor
-            let right = [t.frame.x, t.frame.y, t.frame.width, t.frame.height, t.alpha, t.cornerRadius] + t.transform.columnMajor
-            if zip(left, right).contains(where: { $0.bitPattern != $1.bitPattern }) || s.zIndex != t.zIndex || s.hidden != t.hidden {
-                return "state of the \(x.role) view \(x.id)"
-            }
+        for (x, y) in zip(a.views, b.views) where !Self.sameBits(x.state, y.state) {
+            return "state of the \(x.role) view \(x.id)"
         }
         return nil
+    }
+
+    /// True when two states hold the same frame, alpha, corner radius and transform bit for bit
+    /// (so a NaN equals itself and -0 differs from 0), and the same z order and hidden flag.
+    static func sameBits(_ s: ViewState, _ t: ViewState) -> Bool {
+        let left = SIMD8<UInt64>(
+            s.frame.x.bitPattern, s.frame.y.bitPattern, s.frame.width.bitPattern, s.frame.height.bitPattern,
+            s.alpha.bitPattern, s.cornerRadius.bitPattern, 0, 0)
+        let right = SIMD8<UInt64>(
+            t.frame.x.bitPattern, t.frame.y.bitPattern, t.frame.width.bitPattern, t.frame.height.bitPattern,
+            t.alpha.bitPattern, t.cornerRadius.bitPattern, 0, 0)
+        let matrix = unsafeBitCast(s.transform.m, to: SIMD16<UInt64>.self) .== unsafeBitCast(t.transform.m, to: SIMD16<UInt64>.self)
+        return all(left .== right) && all(matrix) && s.zIndex == t.zIndex && s.hidden == t.hidden
     }
 
     // MARK: reversibility
