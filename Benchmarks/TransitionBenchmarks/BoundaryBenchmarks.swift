@@ -67,20 +67,28 @@ func registerBoundaryBenchmarks() {
             viaFFI.reset()
         }
 
-        // The validator's path: libffi, and every call recorded (here to /dev/null).
-        let traced = Prepared<SteppedTransition>()
+        // The validator's path: libffi, and every call recorded in a trace file as a validation
+        // unit's is (through its shared mapping), emptied every 100 000 steps so that it never
+        // reaches the line limit, past which a tracer stops writing.
+        let traced = Prepared<(transition: SteppedTransition, tracer: CallTracer, steps: StepCount)>()
+        let tracePath = BenchEnvironment.fixturesDirectory + "/abi-\(id).trace"
         Benchmark("ABI/\(id)/traced", configuration: Configurations.micro) { benchmark in
-            let session = traced.value.session
+            let (transition, tracer, steps) = traced.value
             for i in benchmark.scaledIterations {
-                blackHole(session.stepInPlace(sampledProgresses[i % 241]))
+                steps.value += 1
+                if steps.value % 100_000 == 0 { tracer.truncate() }
+                blackHole(transition.session.stepInPlace(sampledProgresses[i % 241]))
             }
         } setup: {
             try traced.prepare {
-                guard let tracer = CallTracer(path: "/dev/null") else { throw BenchError("cannot open /dev/null") }
-                return try SteppedTransition(try builtinAnimator(id), tracer: tracer)
+                try FileManager.default.createDirectory(atPath: BenchEnvironment.fixturesDirectory, withIntermediateDirectories: true)
+                guard let tracer = CallTracer(path: tracePath) else { throw BenchError("cannot create \(tracePath)") }
+                return (try SteppedTransition(try builtinAnimator(id), tracer: tracer), tracer, StepCount())
             }
         } teardown: {
+            traced.prepared?.tracer.close()
             traced.reset()
+            try? FileManager.default.removeItem(atPath: tracePath)
         }
     }
 
@@ -157,4 +165,9 @@ func registerBoundaryBenchmarks() {
             blackHole(sampledProgresses[i % 241])
         }
     }
+}
+
+/// The steps a traced benchmark has written to its trace file, across iterations.
+final class StepCount {
+    var value = 0
 }

@@ -140,6 +140,9 @@ final class Prepared<Value> {
         return stored
     }
 
+    /// The value when the setup made one.
+    var prepared: Value? { stored }
+
     /// Prepares the value once; a failure is also written to standard error.
     func prepare(_ make: () throws -> Value) throws {
         if stored == nil { stored = try reportingFailure(make) }

@@ -303,16 +303,23 @@ public final class TransitionSession {
         tracer?.write(.call(name: "step", progress: progress, finished: nil))
         let guardSlot = UnsafeMutableRawPointer(states + Int(count))
         let size = MemoryLayout<tc_view_state_t>.stride
-        guardSlot.initializeMemory(as: UInt8.self, repeating: Self.guardByte, count: size)
+        guardSlot.copyMemory(from: Self.guardPattern, byteCount: size)
         FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
-        let untouched = UnsafeRawBufferPointer(start: guardSlot, count: size).allSatisfy { $0 == Self.guardByte }
-        if !untouched {
+        if memcmp(guardSlot, Self.guardPattern, size) != 0 {
             misbehave(.badArgument, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
         }
     }
 
     /// The byte that fills the slot after the views during a traced step.
     private static let guardByte: UInt8 = 0xA5
+
+    /// One view state's bytes of `guardByte`, copied into the slot and compared with it after.
+    nonisolated(unsafe) private static let guardPattern: UnsafeRawPointer = {
+        let size = MemoryLayout<tc_view_state_t>.stride
+        let pattern = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
+        pattern.initializeMemory(as: UInt8.self, repeating: guardByte, count: size)
+        return UnsafeRawPointer(pattern)
+    }()
 
     /// From this many views on, a step's states are reset with the wide reset
     /// (`view_states_reset_wide`), which reads each view's frame and colour (64 bytes) rather than

@@ -65,6 +65,8 @@ public final class CallTracer: @unchecked Sendable {
     private let lock = Lock()
     private var nextSession = 0
     private var lines = 0
+    /// Writes the lines into a buffer it keeps, so that a line allocates nothing.
+    private var encoder = TraceLineEncoder()
     /// Lines beyond which a trace stops growing (it still ends with the calls that matter most:
     /// the first sessions of the unit).
     public static let lineLimit = 200_000
@@ -114,14 +116,6 @@ public final class CallTracer: @unchecked Sendable {
     }
 
     func write(_ event: TraceEvent) {
-        var line: [UInt8]
-        if let fixed = TraceLineEncoder.line(event) {
-            line = fixed
-        } else {
-            guard let encoded = try? JSONEncoder().encode(event) else { return }
-            line = Array(encoded)
-            line.append(10)
-        }
         lock.lock()
         defer { lock.unlock() }
         lines += 1
@@ -130,7 +124,11 @@ public final class CallTracer: @unchecked Sendable {
             if lines % 256 == 0 { file.touch() }
             return
         }
-        line.withUnsafeBytes { file.append($0) }
+        if encoder.withLine(event, { file.append($0) }) == nil {
+            guard var encoded = try? JSONEncoder().encode(event) else { return }
+            encoded.append(10)
+            encoded.withUnsafeBytes { file.append($0) }
+        }
     }
 
     /// Reads a trace file: its events in order.
