@@ -124,7 +124,7 @@ import TestSupport
         let result = try CLI.run(["validate", "--timeout", "0"])
         #expect(result.status == 64)
         let message = Self.errorLine(result)
-        #expect(message.contains("more than 0") && !message.contains("between 0"), "\(message)")
+        #expect(message.contains("at least 0.1 and at most 3600 seconds; got 0") && !message.contains("between 0"), "\(message)")
     }
 
     @Test("validate --skip '*' does not pass green with 0 checks")
