@@ -60,7 +60,7 @@ final class EmbeddedHost {
         }
         let environment = ProcessInfo.processInfo.environment
         let worker = try workerExecutable(string(options.worker_executable), environment: environment)
-        let timeout = options.worker_timeout > 0 && options.worker_timeout.isFinite ? max(options.worker_timeout, WorkerChannel.shortestTimeout) : 2
+        let timeout = options.worker_timeout > 0 && options.worker_timeout.isFinite ? options.worker_timeout : 2
         let cache = string(options.scan_cache_file).map { $0.isEmpty ? nil : $0 } ?? PluginScanner.defaultCacheFile(environment: environment)
         var scanner = PluginScanner(executable: worker, cacheFile: cache)
         scanner.timeout = timeout

@@ -8,11 +8,12 @@ import TransitionCore
 @Suite struct IsolatedSamplerTests {
     /// Explode with 16 tiles across a tall container reports over two thousand views per frame, at
     /// 161 progresses: encoding that takes the worker longer than the shortest per-call timeout,
-    /// but no plugin call does, so the heartbeats keep the watchdog from killing it.
-    @Test func aLongReportIsNotTakenForAHang() throws {
+    /// but no plugin call does, so the heartbeats keep the watchdog from killing it. A host that
+    /// asks for less than the shortest timeout gets the shortest.
+    @Test(arguments: [WorkerChannel.shortestTimeout, 0.01])
+    func aLongReportIsNotTakenForAHang(timeout: Double) throws {
         let context = try TransitionContext(
             operation: .push, containerBounds: Rect(x: 0, y: 0, width: 390, height: 3376))
-        let timeout = WorkerChannel.shortestTimeout
         let sampler = IsolatedSampler(executable: TestEnvironment.catalogExecutable, timeout: timeout)
         let library = try PluginLibrary.load(path: TestEnvironment.productsDirectory + "/" + CLI.builtinPluginFile)
         let explode = try #require(library.animator("explode"))

@@ -245,10 +245,12 @@ public final class WorkerProcess {
     /// The next thing the worker did, waiting at most `timeout` seconds for it. The wait starts
     /// again at each heartbeat (plugin calls returned) and, when `progress` is given, whenever the
     /// value it returns changes: a watchdog per plugin call, not per unit, up to `limit` seconds in
-    /// all. When the
-    /// time is up the worker's process group is killed and `.ended(.timedOut)` is returned.
+    /// all. A `timeout` under `WorkerChannel.shortestTimeout` is taken as that: below it, a
+    /// heartbeat late on a busy machine would be taken for a hang. When the time is up the
+    /// worker's process group is killed and `.ended(.timedOut)` is returned.
     public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil) -> Event {
         if let ending { return .ended(ending) }
+        let timeout = max(timeout, WorkerChannel.shortestTimeout)
         let start = Self.now()
         let hardEnd = start + max(limit ?? timeout, timeout)
         var seen = progress?()
