@@ -177,38 +177,33 @@ struct Validate: ParsableCommand {
                 if !requested[plugin.path, default: []].contains(animator.id) { requested[plugin.path, default: []].append(animator.id) }
             }
             var checked: [String: [CheckResult]] = [:]
-            var firstNamed: [String: String] = [:]
             let progress = ValidationProgress(total: targets.count, environment: environment())
             for (n, target) in targets.enumerated() {
                 let started = Date()
                 let mine: [CheckResult]
-                var timing: ValidationProgress.Timing?
+                let timing: ValidationProgress.Timing
                 if let (plugin, path, animator) = named[n] {
-                    let together = requested[path]?.count ?? 1
+                    let together = requested[path] ?? [animator]
                     // While the animators of one file run together, the status line names the file.
-                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: together > 1 ? baseName(path) : DisplayText.escape(target))
+                    validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: together.count > 1 ? baseName(path) : DisplayText.escape(target))
                     let first = checked[path] == nil
-                    let all = checked[path] ?? check(path: path, animators: requested[path])
+                    let all = checked[path] ?? check(path: path, animators: together)
                     checked[path] = all
                     let seconds = Date().timeIntervalSince(started)
-                    if let earlier = firstNamed[path] {
-                        timing = .checkedWith(earlier)
-                    } else {
-                        firstNamed[path] = animator
-                        timing = together > 1 ? .together(seconds: seconds, others: together - 1, file: baseName(path)) : .alone(seconds)
-                    }
+                    // The first animator named of a file carries the time of the whole group.
+                    timing = !first ? .checkedWith(together[0])
+                        : together.count > 1 ? .together(seconds: seconds, others: together.count - 1, file: baseName(path)) : .alone(seconds)
                     // The plugin's own failures are reported with the first of its animators named.
-                    let subjects = Set((requested[path] ?? []).map { "\(plugin.id):\($0)" })
+                    let subjects = Set(together.map { "\(plugin.id):\($0)" })
                     mine = all.filter { $0.subject == "\(plugin.id):\(animator)" || (first && $0.status.isFailure && !subjects.contains($0.subject)) }
                 } else if target.contains("/") || target.hasSuffix(".so") {
                     validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: baseName(target))
                     mine = check(path: target)
+                    timing = .alone(Date().timeIntervalSince(started))
                 } else {
                     continue
                 }
-                progress.finished(
-                    index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine,
-                    timing: timing ?? .alone(Date().timeIntervalSince(started)))
+                progress.finished(index: n + 1, plugin: target.contains("/") ? baseName(target) : target, results: mine, timing: timing)
                 results += mine
             }
         }

@@ -81,3 +81,12 @@ import TransitionCore
         #expect(try JSONDecoder().decode(TraceEvent.self, from: Data(line.dropLast())) == long)
     }
 }
+
+extension TraceLineEncoder {
+    /// The line a fresh encoder writes for `event`, ending in a newline; nil for events it leaves
+    /// to JSONEncoder.
+    static func line(_ event: TraceEvent) -> [UInt8]? {
+        var encoder = TraceLineEncoder()
+        return encoder.withLine(event) { Array($0) }
+    }
+}

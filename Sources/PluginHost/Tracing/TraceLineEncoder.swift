@@ -22,12 +22,6 @@ struct TraceLineEncoder: ~Copyable {
 
     deinit { buffer.deallocate() }
 
-    /// The line for `event`, ending in a newline; nil for events this encoder leaves to JSONEncoder.
-    static func line(_ event: TraceEvent) -> [UInt8]? {
-        var encoder = TraceLineEncoder()
-        return encoder.withLine(event) { Array($0) }
-    }
-
     /// Calls `body` with the line for `event`, ending in a newline, valid only during the call;
     /// nil, without calling it, for an event this encoder leaves to JSONEncoder.
     mutating func withLine<R>(_ event: TraceEvent, _ body: (UnsafeRawBufferPointer) -> R) -> R? {
@@ -84,8 +78,8 @@ struct TraceLineEncoder: ~Copyable {
             out.raw("}}\n")
         case .session(let s):
             let frames = (s.matchedElements ?? []).flatMap { [$0.fromFrame, $0.toFrame] }
-            let numbers = [s.width, s.height] + s.parameters + frames.flatMap { [$0.x, $0.y, $0.width, $0.height] }
-            guard numbers.allSatisfy(\.isFinite) else { return false }
+            let values = [s.width, s.height] + s.parameters + frames.flatMap { [$0.x, $0.y, $0.width, $0.height] }
+            guard values.allSatisfy(\.isFinite) else { return false }
             out.raw("{\"session\":{\"_0\":{\"id\":")
             out.integer(Int64(s.id))
             out.raw(",\"path\":")
@@ -97,9 +91,9 @@ struct TraceLineEncoder: ~Copyable {
             out.raw(",\"style\":")
             out.string(s.style.name)
             out.raw(",\"width\":")
-            out.number(s.width, &self.numbers)
+            out.number(s.width, &numbers)
             out.raw(",\"height\":")
-            out.number(s.height, &self.numbers)
+            out.number(s.height, &numbers)
             out.raw(s.interactive ? ",\"interactive\":true" : ",\"interactive\":false")
             out.raw(",\"tabFrom\":")
             out.integer(Int64(s.tabFrom))
@@ -108,7 +102,7 @@ struct TraceLineEncoder: ~Copyable {
             out.raw(",\"parameters\":[")
             for (i, p) in s.parameters.enumerated() {
                 if i > 0 { out.raw(",") }
-                out.number(p, &self.numbers)
+                out.number(p, &numbers)
             }
             out.raw("]")
             if let matched = s.matchedElements {
@@ -118,9 +112,9 @@ struct TraceLineEncoder: ~Copyable {
                     out.raw("{\"id\":")
                     out.string(m.id)
                     out.raw(",\"fromFrame\":")
-                    out.rect(m.fromFrame, &self.numbers)
+                    out.rect(m.fromFrame, &numbers)
                     out.raw(",\"toFrame\":")
-                    out.rect(m.toFrame, &self.numbers)
+                    out.rect(m.toFrame, &numbers)
                     if let view = m.fromView {
                         out.raw(",\"fromView\":")
                         out.integer(Int64(view.rawValue))
