@@ -36,6 +36,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The WebAssembly runtime of the wasm plugin door: in-process, with fuel metering.
+        .package(url: "https://github.com/swiftwasm/WasmKit", from: "0.4.2", traits: ["MultiThread"]),
     ],
     targets: [
         // The plugin ABI: include/transition_catalog.h and its module map.
@@ -51,7 +53,10 @@ let package = Package(
         .target(name: "CViewStateReset", cSettings: [.headerSearchPath("../../include")]),
         .target(
             name: "PluginHost",
-            dependencies: ["TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset"],
+            dependencies: [
+                "TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset",
+                .product(name: "WasmKit", package: "WasmKit"), .product(name: "WasmParser", package: "WasmKit"),
+            ],
             swiftSettings: optimizedInDebug
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"], swiftSettings: optimizedInDebug),

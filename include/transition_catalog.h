@@ -671,6 +671,116 @@ struct tc_plugin {
 typedef const tc_plugin_t *(*tc_plugin_entry_fn)(void);
 TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
 
+/* ---------------------------------------------------------------------------------------------
+ * The wasm32 binding (binding 1.0; see docs/abi-guide.md, "The wasm32 binding")
+ *
+ * The same contract runs in a sandbox when a plugin is compiled for wasm32 (`clang
+ * --target=wasm32-wasi`, Embedded Swift for `wasm32-unknown-none-wasm`): the host runs the module
+ * in its own process with no system access, a fuel budget per call, capped memory and a fresh
+ * instance for every transition. The C source does not change: pointers are offsets into the
+ * module's linear memory, function pointers are indices into its function table, and the host
+ * services are imports of module "tc_host". The definitions below make the bridge; each is weak,
+ * so every translation unit that includes this header may carry them and the linker keeps one.
+ *
+ * Exports the host calls (all defined here except tc_plugin_entry, which the plugin defines):
+ *   tc_plugin_entry() -> descriptor, as natively
+ *   tc_wasm_binding() -> TC_WASM_BINDING_VERSION          (the binding this module speaks)
+ *   tc_wasm_reserve(bytes) -> address                     (host scratch: context, views, strings)
+ *   tc_wasm_host() -> const tc_host_t *                   (what ctx->host points at)
+ *   tc_wasm_init(plugin, path), tc_wasm_duration(animator, ctx), tc_wasm_setup(animator, ctx,
+ *   state_out), tc_wasm_step(animator, ctx, state, progress, views, count),
+ *   tc_wasm_completion(animator, ctx, state, finished): call the descriptor's function pointer.
+ * A module must import nothing but the functions of "tc_host" below; math comes from the
+ * plugin's own libm (wasi-libc's, linked in), so no WASI import is needed.
+ * ------------------------------------------------------------------------------------------- */
+#if defined(__wasm32__)
+
+#define TC_WASM_BINDING_VERSION_MAJOR 1
+#define TC_WASM_BINDING_VERSION_MINOR 0
+/* major << 16 | minor, as tc_wasm_binding returns it. */
+#define TC_WASM_BINDING_VERSION ((TC_WASM_BINDING_VERSION_MAJOR << 16) | TC_WASM_BINDING_VERSION_MINOR)
+
+#define TC_WASM_IMPORT(name) __attribute__((import_module("tc_host"), import_name(#name)))
+#define TC_WASM_EXPORT(name) __attribute__((weak, export_name(#name)))
+
+/* The plugin's entry is exported under its own name. */
+__attribute__((export_name("tc_plugin_entry"))) const tc_plugin_t *tc_plugin_entry(void);
+
+/* The host services as imports; each has the signature of its tc_host_t or tc_compositing_t
+ * field. Struct arguments travel as addresses of copies, as the wasm32 C ABI passes them. */
+TC_WASM_IMPORT(add_view) bool tc_wasm_import_add_view(const tc_context_t *ctx, tc_view_id_t view);
+TC_WASM_IMPORT(insert_view_below) bool tc_wasm_import_insert_view_below(const tc_context_t *ctx, tc_view_id_t view, tc_view_id_t sibling);
+TC_WASM_IMPORT(remove_view) bool tc_wasm_import_remove_view(const tc_context_t *ctx, tc_view_id_t view);
+TC_WASM_IMPORT(snapshot_view) tc_view_id_t tc_wasm_import_snapshot_view(const tc_context_t *ctx, tc_view_id_t view);
+TC_WASM_IMPORT(make_view) tc_view_id_t tc_wasm_import_make_view(const tc_context_t *ctx, uint32_t role, tc_rect_t frame, tc_color_t color);
+TC_WASM_IMPORT(timing_curve) double tc_wasm_import_timing_curve(const tc_context_t *ctx, uint32_t curve, double t);
+TC_WASM_IMPORT(cubic_bezier) double tc_wasm_import_cubic_bezier(const tc_context_t *ctx, double x1, double y1, double x2, double y2, double t);
+TC_WASM_IMPORT(spring) double tc_wasm_import_spring(const tc_context_t *ctx, double damping_ratio, double initial_velocity, double progress);
+TC_WASM_IMPORT(log) void tc_wasm_import_log(const tc_context_t *ctx, uint32_t level, const char *message);
+/* 1 when the host knows the extension `id` (only TC_COMPOSITING_EXTENSION_ID in binding 1.0). */
+TC_WASM_IMPORT(has_extension) uint32_t tc_wasm_import_has_extension(const tc_context_t *ctx, const char *id);
+TC_WASM_IMPORT(set_double_sided) bool tc_wasm_import_set_double_sided(const tc_context_t *ctx, tc_view_id_t view, bool double_sided);
+TC_WASM_IMPORT(set_camera) bool tc_wasm_import_set_camera(const tc_context_t *ctx, const tc_camera_t *camera);
+TC_WASM_IMPORT(snapshot_rect) tc_view_id_t tc_wasm_import_snapshot_rect(const tc_context_t *ctx, tc_view_id_t view, tc_rect_t rect, uint32_t role);
+TC_WASM_IMPORT(matched_element_count) uint32_t tc_wasm_import_matched_element_count(const tc_context_t *ctx);
+TC_WASM_IMPORT(matched_element) bool tc_wasm_import_matched_element(const tc_context_t *ctx, uint32_t index, tc_matched_element_t *element);
+
+__attribute__((weak)) const tc_compositing_t tc_wasm_compositing_table = {
+    TC_ABI_VERSION_INIT, tc_wasm_import_set_double_sided, tc_wasm_import_set_camera,
+    tc_wasm_import_snapshot_rect, tc_wasm_import_matched_element_count, tc_wasm_import_matched_element,
+};
+
+__attribute__((weak)) const void *tc_wasm_get_extension(const tc_context_t *ctx, const char *id) {
+    return tc_wasm_import_has_extension(ctx, id) == 1 ? (const void *)&tc_wasm_compositing_table : (const void *)0;
+}
+
+__attribute__((weak)) const tc_host_t tc_wasm_host_table = {
+    TC_ABI_VERSION_INIT, "Transition Catalog", "wasm32",
+    tc_wasm_import_add_view, tc_wasm_import_insert_view_below, tc_wasm_import_remove_view,
+    tc_wasm_import_snapshot_view, tc_wasm_import_make_view, tc_wasm_import_timing_curve,
+    tc_wasm_import_cubic_bezier, tc_wasm_import_spring, tc_wasm_import_log, tc_wasm_get_extension,
+};
+
+TC_WASM_EXPORT(tc_wasm_binding) uint32_t tc_wasm_binding(void) { return TC_WASM_BINDING_VERSION; }
+
+TC_WASM_EXPORT(tc_wasm_host) const tc_host_t *tc_wasm_host(void) { return &tc_wasm_host_table; }
+
+/* Grows linear memory by whole pages for at least `bytes` and returns the first new address, or 0
+ * when memory cannot grow. The plugin's own allocator grows memory the same way, after it. */
+TC_WASM_EXPORT(tc_wasm_reserve) void *tc_wasm_reserve(uint32_t bytes) {
+    unsigned long pages = ((unsigned long)bytes + 65535u) / 65536u;
+    long old = (long)__builtin_wasm_memory_grow(0, pages);
+    return old < 0 ? (void *)0 : (void *)(old * 65536l);
+}
+
+TC_WASM_EXPORT(tc_wasm_init) bool tc_wasm_init(const tc_plugin_t *plugin, const char *path) {
+    return plugin->init ? plugin->init(plugin, path) : true;
+}
+
+TC_WASM_EXPORT(tc_wasm_duration) double tc_wasm_duration(const tc_animator_t *self, const tc_context_t *ctx) {
+    return self->duration(self, ctx);
+}
+
+TC_WASM_EXPORT(tc_wasm_setup) bool tc_wasm_setup(const tc_animator_t *self, const tc_context_t *ctx, void **state) {
+    *state = (void *)0;
+    return self->setup(self, ctx, state);
+}
+
+TC_WASM_EXPORT(tc_wasm_step) void tc_wasm_step(const tc_animator_t *self, const tc_context_t *ctx, void *state,
+                                               double progress, tc_view_state_t *views, uint32_t view_count) {
+    self->step(self, ctx, state, progress, views, view_count);
+}
+
+TC_WASM_EXPORT(tc_wasm_completion) void tc_wasm_completion(const tc_animator_t *self, const tc_context_t *ctx,
+                                                           void *state, bool finished) {
+    if (self->completion) self->completion(self, ctx, state, finished);
+}
+
+#undef TC_WASM_IMPORT
+#undef TC_WASM_EXPORT
+
+#endif /* __wasm32__ */
+
 #ifdef __cplusplus
 }
 #endif

@@ -12,7 +12,8 @@ enum IsolatedSampling {
         _ animator: some DescribedAnimator, context: TransitionContext, parameters: [Double]? = nil, inProcess: Bool = false,
         pool: WorkerPool? = nil, progresses: (Double) -> [Double]
     ) throws -> SampledTransition {
-        if inProcess { return try sampleInProcess(animator, context: context, parameters: parameters, progresses: progresses) }
+        // A wasm plugin runs sandboxed in this process: it needs no worker to be survived.
+        if inProcess || PluginDoor.of(animator.pluginPath) == .wasm { return try sampleInProcess(animator, context: context, parameters: parameters, progresses: progresses) }
         let sampler = IsolatedSampler(executable: WorkerExecutable.current(), pool: pool)
         do {
             let (sampled, printed) = try sampler.run(
@@ -35,7 +36,9 @@ enum IsolatedSampling {
             guard let animator = try PluginLibrary.load(path: described.pluginPath).animator(described.id) else {
                 throw CLIError("\(DisplayText.escape(described.pluginPath)) no longer has animator '\(described.id)'; run with --no-cache")
             }
-            let duration = animator.duration(context, parameters: parameters)
+            let probe = animator.begin(context, parameters: parameters)
+            let duration = probe.duration()
+            if let failure = probe.failure { throw CLIError(failure) }
             try PluginValueCheck.duration(duration, animator: animator.qualifiedID, operation: context.operation)
             return try animator.run(context, parameters: parameters, progresses: progresses(duration))
         } catch let error as CLIError {

@@ -137,7 +137,8 @@ struct Validate: ParsableCommand {
 
         /// The plugin at `path` checked, with every animator or only `animators`.
         func check(path: String, animators: [String]? = nil) -> [CheckResult] {
-            if inProcess {
+            // A wasm plugin runs sandboxed in this process: no worker is needed to survive it.
+            if inProcess || PluginDoor.of(path) == .wasm {
                 let outcome = suite.checkPlugin(path: path)
                 guard let library = try? PluginLibrary.load(path: path), !outcome.animatorIDs.isEmpty else { return outcome.results }
                 let chosen = library.animators.filter { animators?.contains($0.id) ?? true }
@@ -166,7 +167,7 @@ struct Validate: ParsableCommand {
             var index: PluginIndex?
             var named: [Int: (plugin: PluginInfo, path: String, animator: String)] = [:]
             var requested: [String: [String]] = [:]
-            for (n, target) in targets.enumerated() where !(target.contains("/") || target.hasSuffix(".so")) {
+            for (n, target) in targets.enumerated() where !(target.contains("/") || target.hasSuffix(".so") || target.hasSuffix(".wasm")) {
                 let i = index ?? plugins.loadIndex(quiet: json)
                 index = i
                 guard let (plugin, animator) = i.locate(target) else {
@@ -196,7 +197,7 @@ struct Validate: ParsableCommand {
                     // The plugin's own failures are reported with the first of its animators named.
                     let subjects = Set(together.map { "\(plugin.id):\($0)" })
                     mine = all.filter { $0.subject == "\(plugin.id):\(animator)" || (first && $0.status.isFailure && !subjects.contains($0.subject)) }
-                } else if target.contains("/") || target.hasSuffix(".so") {
+                } else if target.contains("/") || target.hasSuffix(".so") || target.hasSuffix(".wasm") {
                     validator.onUnitBegin = progress.unitBegins(index: n + 1, plugin: baseName(target))
                     mine = check(path: target)
                     timing = .alone(Date().timeIntervalSince(started))

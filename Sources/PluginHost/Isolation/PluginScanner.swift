@@ -115,9 +115,16 @@ public struct PluginScanner: Sendable {
             staleIdentities.append(id)
         }
         let stalePaths = stale.map { paths[$0] }
-        if !stale.isEmpty {
-            let scanned = scanInWorkers(stalePaths, identities: staleIdentities)
-            for (k, i) in stale.enumerated() where k < scanned.count { found[i] = scanned[k] }
+        // A wasm module runs sandboxed: it is scanned in this process, with no worker.
+        let sandboxed = stale.indices.filter { paths[stale[$0]].hasSuffix(".wasm") }
+        for k in sandboxed {
+            let path = paths[stale[k]]
+            found[stale[k]] = finished(ScanWorker.record(path), original: path, identity: staleIdentities[k])
+        }
+        let native = stale.indices.filter { !paths[stale[$0]].hasSuffix(".wasm") }
+        if !native.isEmpty {
+            let scanned = scanInWorkers(native.map { stalePaths[$0] }, identities: native.map { staleIdentities[$0] })
+            for (n, k) in native.enumerated() where n < scanned.count { found[stale[k]] = scanned[n] }
         }
         // Moved out, not copied: a record holds many references.
         var ordered: [ScanRecord] = []
@@ -306,6 +313,37 @@ enum ScanMessage {
 enum ScanWorker {
     /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
     /// record is taken once the library is closed, so a crash in its destructors is charged to it.
+    /// What a listing shows of the wasm plugin at `path`, read in this process: the sandbox holds
+    /// whatever its code does.
+    static func record(_ path: String) -> ScanRecord {
+        var record = ScanRecord(path: path, size: 0, modified: 0, plugin: nil, durations: [:], warnings: [], error: nil)
+        do {
+            let library = try PluginLibrary.load(path: path)
+            record.plugin = library.info
+            record.warnings = library.problems
+            record.durations = durations(of: library)
+        } catch {
+            record.error = error
+        }
+        return record
+    }
+
+    /// Each animator's duration for its first operation in a 390x844 container; -1 when it is not
+    /// a usable number.
+    private static func durations(of library: PluginLibrary) -> [String: Double] {
+        var durations: [String: Double] = [:]
+        for animator in library.animators {
+            guard let op = animator.description.operations.first,
+                let context = try? TransitionContext(
+                    operation: op, style: animator.description.defaultStyle(for: op),
+                    containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+            else { continue }
+            let d = animator.duration(context)
+            durations[animator.id] = d.isFinite ? d : -1
+        }
+        return durations
+    }
+
     static func run(_ request: ScanRequest, channel: WorkerChannel) {
         let counter = ThreadCount()
         let threads = counter?.current
@@ -320,16 +358,8 @@ enum ScanWorker {
                 let (library, handle) = try PluginLibrary.loadUnshared(path: path, checkFirst: false, restoring: false)
                 record.plugin = library.info
                 record.warnings = library.problems
-                for animator in library.animators {
-                    guard let op = animator.description.operations.first,
-                        let context = try? TransitionContext(
-                            operation: op, style: animator.description.defaultStyle(for: op),
-                            containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
-                    else { continue }
-                    let d = animator.duration(context)
-                    record.durations[animator.id] = d.isFinite ? d : -1
-                }
-                if request.unloads, PluginLibrary.linksSwiftRuntime(handle) == false {
+                record.durations = durations(of: library)
+                if request.unloads, let handle, PluginLibrary.linksSwiftRuntime(handle) == false {
                     // The plugin's deinit comes before unloading, as the ABI promises; it may stop
                     // the threads init started.
                     CallCounter.enter()

@@ -49,8 +49,10 @@ public struct ContractSuite: Sendable {
         let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
         let opened: (info: PluginInfo, problems: [DescriptorProblem])
+        let o: (info: PluginInfo, problems: [DescriptorProblem], wasm: WasmPlugin?)
         do {
-            let o = try PluginLibrary.open(path: path)
+            let read = try PluginLibrary.open(path: path)
+            o = (read.info, read.problems, read.wasm)
             opened = (o.info, o.problems)
         } catch {
             let check: ContractCheck = error.kind == .incompatibleABI ? .abiVersion : .loading
@@ -68,6 +70,11 @@ public struct ContractSuite: Sendable {
             findings.report(check, problem.severity == .error ? .fail : .warn, problem.description)
         }
         var results = findings.results(subject: subject, checks: Self.pluginChecks)
+        if o.wasm != nil, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
+            let limits = WasmSandbox.standard
+            results[i].details.append(
+                "sandboxed: a WebAssembly module, run in this process with no worker (\(limits.fuelPerCall) instructions a call, \(limits.memoryLimit >> 20) MiB of memory, a fresh instance per transition)")
+        }
         var ids: [String] = []
         if !opened.problems.contains(where: { $0.severity == .error }) {
             do {
@@ -95,14 +102,29 @@ public struct ContractSuite: Sendable {
                 return matched
             }))
         }
-        for (size, list) in runs {
+        // A sandboxed plugin's fault (fuel spent, a trap, a bad address) ends the check: it is
+        // the plugin's crash or hang, caught in this process.
+        let sandbox = animator.library.wasm
+        _ = sandbox?.takeFaults()
+        var faults: [(WasmFault, String)] = []
+        runs: for (size, list) in runs {
             for scenario in list {
                 guard let context = scenario.context(container: size.bounds, presentedFrame: detent?.presentedFrame(in: size.bounds)) else { continue }
                 TransitionChecks(
                     animator: animator, scenario: scenario, context: context, samples: samples, seed: seed, tracer: tracer,
                     sizeLabel: size.description
                 ).run(check, into: &findings)
+                if let first = sandbox?.takeFaults().first {
+                    faults.append((first, "\(size) \(scenario)"))
+                    break runs
+                }
             }
+        }
+        if let (fault, place) = faults.first {
+            let result = CheckResult(
+                check: check.id, subject: animator.qualifiedID, status: fault.kind == .outOfFuel ? .timeout : .crash,
+                details: ["\(place): \(fault) (sandboxed: the host went on); \(WasmPlugin.remedy(for: fault))"])
+            return stamp([result], path: animator.library.path, since: start)[0]
         }
         let result = findings.results(subject: animator.qualifiedID, checks: [check]).first
             ?? CheckResult(check: check.id, subject: animator.qualifiedID, status: .skip, details: ["no scenario applies"])

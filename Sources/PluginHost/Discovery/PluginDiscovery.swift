@@ -104,7 +104,7 @@ public struct PluginSearchPath: Sendable, Hashable {
         return (files, errors)
     }
 
-    /// The `*.so` files of a directory, sorted by name, each with its resolved path. The directory
+    /// The `*.so` and `*.wasm` files of a directory, sorted by name, each with its resolved path. The directory
     /// is resolved once; only a file that is a symbolic link (or whose type the directory does not
     /// say) is resolved on its own, so a large folder costs no path walk per file.
     static func libraryFiles(in directory: String) -> [(path: String, canonical: String)] {
@@ -116,7 +116,9 @@ public struct PluginSearchPath: Sendable, Hashable {
             let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 let length = strlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self))
                 let bytes = UnsafeRawBufferPointer(rebasing: raw[..<length])
-                guard length > 3, bytes[0] != UInt8(ascii: "."), bytes.suffix(3).elementsEqual(".so".utf8) else { return nil }
+                guard length > 3, bytes[0] != UInt8(ascii: "."),
+                    bytes.suffix(3).elementsEqual(".so".utf8) || bytes.suffix(5).elementsEqual(".wasm".utf8)
+                else { return nil }
                 return String(decoding: bytes, as: UTF8.self)
             }
             if let name { names.append((name, entry.pointee.d_type == UInt8(DT_REG))) }

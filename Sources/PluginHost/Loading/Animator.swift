@@ -43,17 +43,26 @@ public final class Animator: @unchecked Sendable {
 
     /// Runs a whole transition: setup, a step at each progress, then completion with `finished`.
     /// - Throws: `TransitionSession.SetupRefused` when setup returns false; `PluginValueError` when
-    ///   the duration or a view state cannot be used.
+    ///   the duration or a view state cannot be used; `PluginCallError` when a sandboxed (wasm)
+    ///   plugin ran out of fuel, trapped or handed the host a bad address.
     public func run(
         _ context: TransitionContext, parameters: [Double]? = nil, progresses: [Double], finished: Bool = true
     ) throws -> SampledTransition {
         defer { ProcessState.restore() }
         let session = begin(context, parameters: parameters)
         let duration = session.duration()
+        if let failure = session.failure { throw PluginCallError(failure) }
         try PluginValueCheck.duration(duration, animator: qualifiedID, operation: context.operation)
-        try session.setup()
+        do {
+            try session.setup()
+        } catch {
+            if let failure = error.failure { throw PluginCallError(failure) }
+            throw error
+        }
         let frames = progresses.map { session.step($0) }
         let completion = session.complete(finished: finished)
+        // A sandboxed plugin that faulted in a step leaves that step's views as the host reset them.
+        if let failure = session.failure { throw PluginCallError(failure) }
         try PluginValueCheck.frames(frames, animator: qualifiedID)
         return SampledTransition(
             animatorID: qualifiedID, context: context, duration: duration, frames: frames,

@@ -81,8 +81,12 @@ public final class TransitionSession {
         public let animatorID: String
         /// The operation.
         public let operation: TransitionOperation
+        /// Why setup could not answer, when it did not return false itself: a wasm plugin's fault.
+        public var failure: String? = nil
         /// A sentence for users.
-        public var description: String { "\(animatorID) refused to set up a \(operation) transition (its setup returned false)" }
+        public var description: String {
+            failure ?? "\(animatorID) refused to set up a \(operation) transition (its setup returned false)"
+        }
     }
 
     /// The animator.
@@ -101,6 +105,10 @@ public final class TransitionSession {
     public private(set) var misbehaviours: [Misbehaviour] = []
     /// Messages the plugin logged.
     public private(set) var log: [LogEntry] = []
+    /// Why the plugin's code could not go on: a wasm plugin that ran out of fuel, trapped or
+    /// handed the host a bad address, in one line naming the animator and the call. A native
+    /// plugin in this process that crashes takes the process with it, so this stays nil for it.
+    public private(set) var failure: String?
 
     struct ViewRecord {
         var role: ViewRole
@@ -250,7 +258,7 @@ public final class TransitionSession {
         guard ok else {
             phase = .done
             container = context.settledContainer(finished: false)
-            throw SetupRefused(animatorID: animator.qualifiedID, operation: context.operation)
+            throw SetupRefused(animatorID: animator.qualifiedID, operation: context.operation, failure: failure)
         }
         phase = .running
     }
@@ -389,6 +397,11 @@ public final class TransitionSession {
         return CompletionReport(
             finished: finished, leakedViews: leaked, leakedRoles: leaked.map { views[Int($0.rawValue)].role },
             container: container)
+    }
+
+    /// Records the first fault of the plugin's sandboxed code.
+    func pluginFailed(_ fault: WasmFault) {
+        if failure == nil { failure = "\(animator.qualifiedID): \(fault)" }
     }
 
     // MARK: Host services

@@ -45,7 +45,12 @@ public final class TransitionRun {
     /// `IsolatedSession`); call `setup()` next.
     /// - Throws: `TransitionContext.Error` when the reverse context cannot be built;
     ///   `PluginCallError` when the plugin cannot be started or its duration is unusable.
+    /// A wasm plugin needs no worker: it runs sandboxed in this process whatever `sampler` says.
     public convenience init(_ resolved: ResolvedAnimator, context: TransitionContext, isolation sampler: IsolatedSampler) throws {
+        if PluginDoor.of(resolved.animator.pluginPath) == .wasm {
+            try self.init(resolved, context: context)
+            return
+        }
         try self.init(resolved, context: context) { animatorContext throws in
             try IsolatedSession(
                 sampler: sampler, path: resolved.animator.pluginPath, animatorID: resolved.animator.id,
@@ -83,13 +88,19 @@ public final class TransitionRun {
         }
         session = try begin(animatorContext)
         duration = session.duration()
+        if let failure = session.failure { throw PluginCallError(failure) }
     }
 
     /// Runs the plugin's setup.
     /// - Throws: `TransitionSession.SetupRefused` when the plugin refuses; `PluginCallError` when
-    ///   an isolated plugin could not answer.
+    ///   an isolated or sandboxed plugin could not answer.
     public func setup() throws {
-        try session.setup()
+        do {
+            try session.setup()
+        } catch let refused as TransitionSession.SetupRefused {
+            if let failure = refused.failure { throw PluginCallError(failure) }
+            throw refused
+        }
     }
 
     /// The views at `progress` of the served operation.

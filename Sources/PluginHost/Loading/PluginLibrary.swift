@@ -23,16 +23,25 @@ public final class PluginLibrary: @unchecked Sendable {
     public let problems: [DescriptorProblem]
     /// Its animators, in descriptor order.
     public private(set) var animators: [Animator] = []
+    /// The door it came through: a native shared library, or a sandboxed WebAssembly module.
+    public let door: PluginDoor
 
     let plugin: UnsafePointer<tc_plugin_t>
+    /// The sandboxed module behind a wasm plugin's descriptors.
+    let wasm: WasmPlugin?
 
     private static let loaded = Mutex<[String: PluginLibrary]>([:])
 
-    private init(path: String, info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, pointers: [UnsafePointer<tc_animator_t>]) {
+    private init(
+        path: String, info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>,
+        pointers: [UnsafePointer<tc_animator_t>], wasm: WasmPlugin?
+    ) {
         self.path = path
         self.info = info
         self.problems = problems
         self.plugin = plugin
+        self.wasm = wasm
+        self.door = wasm == nil ? .native : .wasm
         self.animators = zip(info.animators, pointers).map { Animator(library: self, description: $0, pointer: $1) }
     }
 
@@ -59,7 +68,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// `checkFirst` as in ``open(path:checkFirst:)``. Unless `restoring` is false (for a caller
     /// that calls `ProcessState.restore()` itself once it is done with the plugin), the working
     /// directory and watched variables are put back before it returns or throws.
-    static func loadUnshared(path: String, checkFirst: Bool = true, restoring: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer) {
+    static func loadUnshared(path: String, checkFirst: Bool = true, restoring: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer?) {
         ProcessState.record()
         defer { if restoring { ProcessState.restore() } }
         let opened = try open(path: path, checkFirst: checkFirst)
@@ -79,7 +88,8 @@ public final class PluginLibrary: @unchecked Sendable {
             }
         }
         let library = PluginLibrary(
-            path: path, info: opened.info, problems: opened.problems, plugin: opened.plugin, pointers: opened.animators)
+            path: path, info: opened.info, problems: opened.problems, plugin: opened.plugin, pointers: opened.animators,
+            wasm: opened.wasm)
         return (library, opened.handle)
     }
 
@@ -100,30 +110,30 @@ public final class PluginLibrary: @unchecked Sendable {
     /// else (the caller has seen a readable regular file) only when `dlopen` refuses the file.
     static func open(path: String, checkFirst: Bool = true) throws(PluginError) -> (
         info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>],
-        handle: UnsafeMutableRawPointer
+        handle: UnsafeMutableRawPointer?, wasm: WasmPlugin?
     ) {
         if checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
+        // The door is the only difference: each gives a plugin descriptor in this process's
+        // memory, which is then checked and read the same way.
+        if PluginDoor.of(path) == .wasm {
+            let module = try WasmPlugin(path: path)
+            let read = try readDescriptors(UnsafePointer(module.descriptor), path: path)
+            return (read.info, read.problems, UnsafePointer(module.descriptor), read.animators, nil, module)
+        }
         // Loading runs the plugin's constructors and entry, and reading its descriptors touches
         // its memory: all of it is plugin code for the watchdog.
         CallCounter.enter()
         defer { CallCounter.leave() }
-        guard let handle = dlopen(path.utf8.contains(UInt8(ascii: "/")) ? path : "./" + path, RTLD_NOW | RTLD_LOCAL) else {
-            let message = dlerror().map { String(cString: $0) } ?? "unknown error"
-            if !checkFirst, let problem = PluginFileCheck.problem(path) { throw problem }
-            throw PluginError(
-                kind: .notALibrary, path: path, reason: "dlopen failed: \(DisplayText.escape(message))",
-                remedy: "build the plugin as a shared library for this machine (cc -shared -fPIC ...) with all its dependencies installed")
-        }
-        _ = dlerror()
-        guard let symbol = dlsym(handle, TC_PLUGIN_ENTRY_SYMBOL) else {
-            throw PluginError(
-                kind: .missingEntry, path: path, reason: "the library does not export `\(TC_PLUGIN_ENTRY_SYMBOL)`",
-                remedy: "define `const tc_plugin_t *tc_plugin_entry(void)` with TC_EXPORT (in Swift: @_cdecl(\"tc_plugin_entry\"))")
-        }
-        let entry = unsafeBitCast(symbol, to: tc_plugin_entry_fn.self)
-        guard let plugin = entry() else {
-            throw PluginError(kind: .nullDescriptor, path: path, reason: "`tc_plugin_entry` returned NULL", remedy: "return a pointer to a static tc_plugin_t")
-        }
+        let (plugin, handle) = try NativeLoader.open(path: path, checkFirst: checkFirst)
+        let read = try readDescriptors(plugin, path: path)
+        return (read.info, read.problems, plugin, read.animators, handle, nil)
+    }
+
+    /// Checks the ABI version of the plugin descriptor `plugin`, then reads its descriptors: the
+    /// same for both doors.
+    private static func readDescriptors(_ plugin: UnsafePointer<tc_plugin_t>, path: String) throws(PluginError) -> (
+        info: PluginInfo, problems: [DescriptorProblem], animators: [UnsafePointer<tc_animator_t>]
+    ) {
         let abi = ABIVersion(plugin.pointee.abi)
         if abi.isUnset {
             throw PluginError(
@@ -139,7 +149,7 @@ public final class PluginLibrary: @unchecked Sendable {
         }
         var reader = DescriptorReader(path: path)
         let read = reader.read(plugin)
-        return (read.info, reader.problems, plugin, read.animators, handle)
+        return (read.info, reader.problems, read.animators)
     }
 
     /// What identifies the file at `path` among loaded libraries: its device and inode, as

@@ -41,7 +41,4 @@ public struct PluginCallError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 }
 
-extension TransitionSession: PluginTransition {
-    /// Always nil: a plugin in this process that crashes takes the process with it.
-    public var failure: String? { nil }
-}
+extension TransitionSession: PluginTransition {}
