@@ -128,7 +128,8 @@ final class EmbeddedHost {
     /// Samples `resolved` for `planned` in a worker process the first time this kind of
     /// transition runs, and refuses it for the host's life when it crashed, hung or misbehaved.
     func trial(_ planned: PlannedTransition, resolved: ResolvedAnimator?, bounds: Rect, interactive: Bool) throws(HostFailure) {
-        guard let sampler, let resolved else { return }
+        // A wasm plugin needs no trial: it runs sandboxed, and its faults end only its transition.
+        guard let sampler, let resolved, PluginDoor.of(resolved.animator.pluginPath) != .wasm else { return }
         let operation = resolved.reversed ? planned.operation.reversed : planned.operation
         let key = "\(resolved.animator.qualifiedID) \(operation) \(planned.style) \(bounds.width)x\(bounds.height) \(resolved.parameters)"
         if let known = trials[key] {

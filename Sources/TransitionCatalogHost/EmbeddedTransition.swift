@@ -59,6 +59,7 @@ final class EmbeddedTransition {
         let t = try clock(time)
         let controller = driven.controller
         let frame = driven.frame(at: t)
+        if let failure = driven.pluginFailure { throw HostFailure(.pluginBroken, "\(failure); the transition is cancelled when it ends") }
         let names = screens(of: frame)
         drawn = frame.drawnViews
         camera = frame.camera

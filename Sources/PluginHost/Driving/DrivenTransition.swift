@@ -83,6 +83,10 @@ public final class DrivenTransition {
     /// The animator's duration in seconds (0 for an instant change).
     public var duration: Double { run?.duration ?? 0 }
 
+    /// Why the plugin could not go on, once it could not: a crash or hang in its worker, or a
+    /// sandboxed (wasm) plugin's fault. Frames after it show the views as the host reset them.
+    public var pluginFailure: String? { run?.session.failure }
+
     /// True once completed.
     public var isComplete: Bool { record != nil }
 

@@ -71,7 +71,7 @@ public struct ContractSuite: Sendable {
         }
         var results = findings.results(subject: subject, checks: Self.pluginChecks)
         if o.wasm != nil, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
-            let limits = WasmSandbox.standard
+            let limits = o.wasm?.sandbox ?? WasmSandbox.current
             results[i].details.append(
                 "sandboxed: a WebAssembly module, run in this process with no worker (\(limits.fuelPerCall) instructions a call, \(limits.memoryLimit >> 20) MiB of memory, a fresh instance per transition)")
         }

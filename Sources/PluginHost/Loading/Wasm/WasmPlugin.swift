@@ -29,7 +29,7 @@ final class WasmPlugin: @unchecked Sendable {
 
     /// Reads and checks the module at `path`, instantiates it once and copies its descriptors.
     /// - Throws: `PluginError` naming the file, what is wrong and what to do.
-    init(path: String, sandbox: WasmSandbox = .standard) throws(PluginError) {
+    init(path: String, sandbox: WasmSandbox = .current) throws(PluginError) {
         self.path = path
         self.sandbox = sandbox
         module = try WasmModuleFile(path: path, sandbox: sandbox).module

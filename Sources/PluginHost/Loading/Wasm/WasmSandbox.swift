@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 @_spi(Fuzzing) import WasmKit
 
 /// The limits every wasm plugin runs under, in the host's own process: a fuel budget for each call,
@@ -15,6 +20,20 @@ public struct WasmSandbox: Sendable, Hashable {
     /// The defaults: 20 million instructions a call (tens of milliseconds here; the built-in
     /// animators' costliest step uses well under 1 % of it), 32 MiB of memory, 16 MiB of module.
     public static let standard = WasmSandbox(fuelPerCall: 20_000_000, memoryLimit: 32 << 20, moduleSizeLimit: 16 << 20)
+
+    /// The limits this process uses: ``standard``, with the fuel per call taken from the
+    /// environment variable `TRANSITION_CATALOG_WASM_FUEL` when it holds a whole number from 10 000
+    /// to 10 000 000 000 (a host that wants hangs named sooner, or a slow debug build).
+    public static let current: WasmSandbox = {
+        var limits = standard
+        if let text = getenv(fuelVariable).map({ String(cString: $0) }), let fuel = UInt64(text), (10_000...10_000_000_000).contains(fuel) {
+            limits.fuelPerCall = fuel
+        }
+        return limits
+    }()
+
+    /// The environment variable that sets the fuel per call.
+    public static let fuelVariable = "TRANSITION_CATALOG_WASM_FUEL"
 
     /// Creates limits.
     public init(fuelPerCall: UInt64, memoryLimit: Int, moduleSizeLimit: Int) {
