@@ -942,4 +942,106 @@ _Static_assert(offsetof(tc_plugin_t, get_extension) == 96, "offsetof(tc_plugin_t
 
 #endif
 
+
+/* The wasm32 binding's layout: pointers and function pointers are 4 bytes. Plain-data structs
+ * (rects, colours, transforms, view states, cameras) have the 64-bit layout checked above. The
+ * host reads these offsets (see docs/abi-guide.md, "The wasm32 binding"). */
+#if !defined(__cplusplus) && defined(__STDC_VERSION__) && __STDC_VERSION__ >= 201112L && defined(__wasm32__)
+
+#define TC_WASM_LAYOUT_HINT ": the wasm32 binding lays out transition_catalog.h with 4-byte pointers; build with clang --target=wasm32-wasi and default packing"
+
+_Static_assert(sizeof(tc_param_t) == 56, "sizeof(tc_param_t) must be 56 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_param_t) == 8, "alignof(tc_param_t) must be 8 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, id) == 0, "offsetof(tc_param_t, id) must be 0 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, name) == 4, "offsetof(tc_param_t, name) must be 4 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, doc) == 8, "offsetof(tc_param_t, doc) must be 8 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, unit) == 12, "offsetof(tc_param_t, unit) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, type) == 16, "offsetof(tc_param_t, type) must be 16 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, default_value) == 24, "offsetof(tc_param_t, default_value) must be 24 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, min_value) == 32, "offsetof(tc_param_t, min_value) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, max_value) == 40, "offsetof(tc_param_t, max_value) must be 40 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, choice_count) == 48, "offsetof(tc_param_t, choice_count) must be 48 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_param_t, choices) == 52, "offsetof(tc_param_t, choices) must be 52 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_context_t) == 216, "sizeof(tc_context_t) must be 216 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_context_t) == 8, "alignof(tc_context_t) must be 8 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, operation) == 12, "offsetof(tc_context_t, operation) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, interactive) == 20, "offsetof(tc_context_t, interactive) must be 20 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, container_bounds) == 32, "offsetof(tc_context_t, container_bounds) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, from_view) == 64, "offsetof(tc_context_t, from_view) must be 64 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, to_final_frame) == 168, "offsetof(tc_context_t, to_final_frame) must be 168 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, param_values) == 200, "offsetof(tc_context_t, param_values) must be 200 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, param_count) == 204, "offsetof(tc_context_t, param_count) must be 204 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, host) == 208, "offsetof(tc_context_t, host) must be 208 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_context_t, host_data) == 212, "offsetof(tc_context_t, host_data) must be 212 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_host_t) == 60, "sizeof(tc_host_t) must be 60 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_host_t) == 4, "alignof(tc_host_t) must be 4 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, name) == 12, "offsetof(tc_host_t, name) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, version) == 16, "offsetof(tc_host_t, version) must be 16 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, add_view) == 20, "offsetof(tc_host_t, add_view) must be 20 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, insert_view_below) == 24, "offsetof(tc_host_t, insert_view_below) must be 24 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, remove_view) == 28, "offsetof(tc_host_t, remove_view) must be 28 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, snapshot_view) == 32, "offsetof(tc_host_t, snapshot_view) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, make_view) == 36, "offsetof(tc_host_t, make_view) must be 36 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, timing_curve) == 40, "offsetof(tc_host_t, timing_curve) must be 40 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, cubic_bezier) == 44, "offsetof(tc_host_t, cubic_bezier) must be 44 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, spring) == 48, "offsetof(tc_host_t, spring) must be 48 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, log) == 52, "offsetof(tc_host_t, log) must be 52 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_host_t, get_extension) == 56, "offsetof(tc_host_t, get_extension) must be 56 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_matched_element_t) == 80, "sizeof(tc_matched_element_t) must be 80 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_matched_element_t) == 8, "alignof(tc_matched_element_t) must be 8 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_matched_element_t, id) == 0, "offsetof(tc_matched_element_t, id) must be 0 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_matched_element_t, from_frame) == 8, "offsetof(tc_matched_element_t, from_frame) must be 8 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_matched_element_t, to_frame) == 40, "offsetof(tc_matched_element_t, to_frame) must be 40 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_matched_element_t, from_view) == 72, "offsetof(tc_matched_element_t, from_view) must be 72 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_matched_element_t, to_view) == 76, "offsetof(tc_matched_element_t, to_view) must be 76 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_compositing_t) == 32, "sizeof(tc_compositing_t) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_compositing_t) == 4, "alignof(tc_compositing_t) must be 4 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_compositing_t, set_double_sided) == 12, "offsetof(tc_compositing_t, set_double_sided) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_compositing_t, set_camera) == 16, "offsetof(tc_compositing_t, set_camera) must be 16 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_compositing_t, snapshot_rect) == 20, "offsetof(tc_compositing_t, snapshot_rect) must be 20 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_compositing_t, matched_element_count) == 24, "offsetof(tc_compositing_t, matched_element_count) must be 24 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_compositing_t, matched_element) == 28, "offsetof(tc_compositing_t, matched_element) must be 28 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_animator_t) == 64, "sizeof(tc_animator_t) must be 64 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_animator_t) == 4, "alignof(tc_animator_t) must be 4 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, id) == 12, "offsetof(tc_animator_t, id) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, name) == 16, "offsetof(tc_animator_t, name) must be 16 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, summary) == 20, "offsetof(tc_animator_t, summary) must be 20 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, operations) == 24, "offsetof(tc_animator_t, operations) must be 24 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, styles) == 28, "offsetof(tc_animator_t, styles) must be 28 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, flags) == 32, "offsetof(tc_animator_t, flags) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, param_count) == 36, "offsetof(tc_animator_t, param_count) must be 36 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, params) == 40, "offsetof(tc_animator_t, params) must be 40 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, animator_data) == 44, "offsetof(tc_animator_t, animator_data) must be 44 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, duration) == 48, "offsetof(tc_animator_t, duration) must be 48 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, setup) == 52, "offsetof(tc_animator_t, setup) must be 52 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, step) == 56, "offsetof(tc_animator_t, step) must be 56 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_animator_t, completion) == 60, "offsetof(tc_animator_t, completion) must be 60 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_plugin_t) == 56, "sizeof(tc_plugin_t) must be 56 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(_Alignof(tc_plugin_t) == 4, "alignof(tc_plugin_t) must be 4 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, id) == 12, "offsetof(tc_plugin_t, id) must be 12 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, name) == 16, "offsetof(tc_plugin_t, name) must be 16 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, vendor) == 20, "offsetof(tc_plugin_t, vendor) must be 20 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, version) == 24, "offsetof(tc_plugin_t, version) must be 24 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, description) == 28, "offsetof(tc_plugin_t, description) must be 28 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, license) == 32, "offsetof(tc_plugin_t, license) must be 32 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, animator_count) == 36, "offsetof(tc_plugin_t, animator_count) must be 36 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, animators) == 40, "offsetof(tc_plugin_t, animators) must be 40 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, init) == 44, "offsetof(tc_plugin_t, init) must be 44 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, deinit) == 48, "offsetof(tc_plugin_t, deinit) must be 48 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_plugin_t, get_extension) == 52, "offsetof(tc_plugin_t, get_extension) must be 52 on wasm32" TC_WASM_LAYOUT_HINT);
+
+_Static_assert(sizeof(tc_view_state_t) == 216, "sizeof(tc_view_state_t) must be 216 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(offsetof(tc_view_state_t, hidden) == 180, "offsetof(tc_view_state_t, hidden) must be 180 on wasm32" TC_WASM_LAYOUT_HINT);
+_Static_assert(sizeof(tc_camera_t) == 136, "sizeof(tc_camera_t) must be 136 on wasm32" TC_WASM_LAYOUT_HINT);
+
+#undef TC_WASM_LAYOUT_HINT
+
+#endif
+
 #endif /* TRANSITION_CATALOG_H */

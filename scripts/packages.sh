@@ -5,7 +5,11 @@
 # find it, and the run-time libraries the picture formats open when asked for: cairo (PNG, GIF
 # frames) and giflib (GIF), with a fixed font for the labels; libdeflate's checksum makes PNG
 # files faster to write (without it, libpng compresses as before).
-BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core libdeflate0)
+#
+# For the wasm door: Debian's wasi-libc (libc and libm for wasm32, linked into each module); the
+# Swift toolchain's own clang and wasm-ld do the rest (scripts/wasm-cc), for the built-ins' wasm
+# modules and the tests' wasm fixtures.
+BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core libdeflate0 wasi-libc)
 
 # To test: C and C++ compilers for the fixture plugins and the header checks, and the independent
 # consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files); cmake for the

@@ -23,8 +23,30 @@ enum CommandLineCheck {
 
     /// True when the command line asks for a command that will start a worker process: one the
     /// host can start before it parses the rest, so that the worker's start-up overlaps its own.
+    /// `validate` of wasm files only starts none: they run sandboxed in this process.
     static func startsWorker(_ arguments: [String]) -> Bool {
         guard let first = arguments.first, workerCommands.contains(first) else { return false }
+        if first == "validate" && validatesWasmOnly(arguments.dropFirst()) { return false }
         return !arguments.contains { ["--in-process", "--help", "-h", "--"].contains($0) }
+    }
+
+    /// The options of `validate` that take a value.
+    static let validateValueOptions = [
+        "--timeout", "--seed", "--only", "--skip", "--config", "--record", "--reproduce", "--junit", "--size", "--detent", "--plugin-path",
+    ]
+
+    /// True when every target of a `validate` command line is a `.wasm` file (and there is one).
+    static func validatesWasmOnly(_ arguments: ArraySlice<String>) -> Bool {
+        var targets: [String] = []
+        var skipNext = false
+        for argument in arguments {
+            if skipNext { skipNext = false; continue }
+            if argument.hasPrefix("-") {
+                skipNext = validateValueOptions.contains(argument)
+                continue
+            }
+            targets.append(argument)
+        }
+        return !targets.isEmpty && targets.allSatisfy { $0.hasSuffix(".wasm") }
     }
 }

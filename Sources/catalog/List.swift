@@ -64,10 +64,11 @@ struct List: ParsableCommand {
         // A plugin's scanned durations are its record's; a plugin whose path differs from its
         // record's is looked up by path, the first record of that path winning.
         var durationsByPath: [String: [String: Double]]?
-        var animatorCount = 0, pluginCount = 0
+        var animatorCount = 0, pluginCount = 0, sandboxedCount = 0
         for (record, _) in index.entries {
             guard let plugin = record.plugin else { continue }
             pluginCount += 1
+            if ListJSON.door(of: record.path) == .wasm { sandboxedCount += 1 }
             let durations: [String: Double]?
             if plugin.path == record.path {
                 durations = record.durations
@@ -105,7 +106,8 @@ struct List: ParsableCommand {
         }
         var out: [UInt8] = []
         TextTable.append(rows, to: &out)
-        out.append(contentsOf: "\n\n\(animatorCount) animator\(animatorCount == 1 ? "" : "s") from \(pluginCount) plugin\(pluginCount == 1 ? "" : "s")\n".utf8)
+        let sandboxed = sandboxedCount == 0 ? "" : " (\(sandboxedCount) sandboxed: WebAssembly, run in this process)"
+        out.append(contentsOf: "\n\n\(animatorCount) animator\(animatorCount == 1 ? "" : "s") from \(pluginCount) plugin\(pluginCount == 1 ? "" : "s")\(sandboxed)\n".utf8)
         print(String(decoding: out, as: UTF8.self), terminator: "")
     }
 

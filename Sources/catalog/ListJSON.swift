@@ -15,8 +15,16 @@ enum ListJSON {
     struct PluginEntry: Encodable {
         var path: String
         var origin: String
+        /// `native` (a shared library) or `wasm` (a sandboxed WebAssembly module).
+        var door: PluginDoor
         var plugin: Plugin
         var durations: [String: Double]
+    }
+
+    /// The door of the plugin file at `path`: told by its name (`.so`, `.wasm`), else by its
+    /// first bytes.
+    static func door(of path: String) -> PluginDoor {
+        path.hasSuffix(".so") ? .native : path.hasSuffix(".wasm") ? .wasm : PluginDoor.of(path)
     }
 
     struct Plugin: Encodable {
@@ -105,7 +113,7 @@ enum ListJSON {
         var errors: [ErrorEntry] = []
         for (record, origin) in index.entries {
             if let plugin = record.plugin {
-                plugins.append(PluginEntry(path: record.path, origin: origin, plugin: Plugin(plugin), durations: record.durations))
+                plugins.append(PluginEntry(path: record.path, origin: origin, door: door(of: record.path), plugin: Plugin(plugin), durations: record.durations))
             }
             if let e = record.error { errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy)) }
         }

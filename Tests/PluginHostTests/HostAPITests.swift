@@ -92,6 +92,47 @@ import TransitionCore
         #expect(run.stdout.contains("refused: ") && run.stdout.contains("crash_on_load"), "\(run.stdout)")
     }
 
+    /// A C program runs wasm animators in its own process with no worker at all (in-process
+    /// isolation), over every hostile module: each one that loops, traps or bloats fails its
+    /// transition with TCH_E_PLUGIN_BROKEN and a message naming the call, each one that cannot be
+    /// a plugin is refused by the scan, and the program goes on to run the C built-ins' wasm build.
+    @Test func aCProgramSurvivesEveryHostileModuleInProcess() throws {
+        let dir = try Self.scratch("tc-host-sandboxed")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("sandboxed", into: dir)
+        let hostile = try WasmFixtures.hostile.map { try WasmFixtures.path($0.name) } + [try WasmFixtures.path("not_wasm"), try WasmFixtures.path("huge")]
+        let run = try runProcess(
+            exe, [TestEnvironment.catalogExecutable, try WasmFixtures.cBuiltins()] + hostile,
+            environment: ["TRANSITION_CATALOG_WASM_FUEL": String(WasmFixtures.testFuel)])
+        #expect(run.status == 0, "the embedding process did not survive: \(run.stdout)\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        func after(_ module: String) -> String {
+            guard let i = lines.firstIndex(of: "module \(module).wasm"), i + 1 < lines.count else { return "" }
+            return lines[i + 1]
+        }
+        let broken = [
+            ("loop_duration", "hostile: begin: status 9: push home → next: org.example.hostile:hostile: wasm duration: did not return"),
+            ("loop_setup", "hostile: begin: status 9: push home → next: org.example.hostile:hostile: wasm setup: did not return"),
+            ("loop_step", "hostile: frame: status 9: org.example.hostile:hostile: wasm step at progress 0.6667: did not return"),
+            ("grow_memory", "hostile: begin: status 9: push home → next: org.example.hostile:hostile: wasm setup: grew its linear memory"),
+            ("oob_store", "hostile: frame: status 9: org.example.hostile:hostile: wasm step at progress 0.6667: trapped: out of bounds"),
+            ("unreachable", "hostile: frame: status 9: org.example.hostile:hostile: wasm step at progress 0.6667: trapped: unreachable"),
+            ("recursion", "hostile: frame: status 9: org.example.hostile:hostile: wasm step at progress 0.6667: trapped: "),
+            ("bad_service_pointer", "hostile: begin: status 9: push home → next: org.example.hostile:hostile: wasm setup: trapped: out of bounds"),
+        ]
+        for (module, line) in broken { #expect(after(module).hasPrefix(line), "\(module): \(after(module))") }
+        let refused = [
+            ("wasi_import", "imports `wasi_snapshot_preview1."), ("unknown_import", "imports `env.read_clipboard`"),
+            ("lying_count", "animator_count is 5000"), ("pointer_past_memory", "lies outside the module's"),
+            ("unterminated_string", "has no terminating NUL"), ("not_wasm", "not a WebAssembly module"), ("huge", "the module is 64 MiB"),
+        ]
+        for (module, reason) in refused {
+            #expect(after(module).hasPrefix("refused: ") && after(module).contains("/\(module).wasm: ") && after(module).contains(reason), "\(module): \(after(module))")
+        }
+        #expect(after("counts_transitions") == "hostile: progress 1.000 with 1 views", "\(run.stdout)")
+        #expect(lines.suffix(2) == ["fade-upwards: progress 1.000 with 2 views", "survived"], "\(run.stdout)")
+    }
+
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
     @Test func smallStructSizeIsRefused() throws {
         let dir = try Self.scratch("tc-host-size")

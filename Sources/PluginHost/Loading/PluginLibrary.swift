@@ -62,16 +62,29 @@ public final class PluginLibrary: @unchecked Sendable {
         }
     }
 
+    /// Loads the wasm plugin at `path` under `limits` (its fuel per call, memory and module caps),
+    /// as a library of its own that ``load(path:)`` does not share.
+    /// - Throws: `PluginError` naming the file, what is wrong and what to do; a native library
+    ///   is refused (it has no sandbox to run in).
+    public static func loadSandboxed(path: String, limits: WasmSandbox) throws(PluginError) -> PluginLibrary {
+        guard PluginDoor.of(path) == .wasm else {
+            throw PluginError(kind: .notALibrary, path: path, reason: "not a WebAssembly module", remedy: "give a .wasm plugin; a native one cannot run sandboxed")
+        }
+        return try loadUnshared(path: path, limits: limits).library
+    }
+
     /// Loads and checks the plugin at `path` as ``load(path:)`` does, but does not keep it among
     /// this process's loaded libraries, and returns its `dlopen` handle: a scan that has taken
     /// what it needs may close the library again. Nothing may use the library once it is closed.
     /// `checkFirst` as in ``open(path:checkFirst:)``. Unless `restoring` is false (for a caller
     /// that calls `ProcessState.restore()` itself once it is done with the plugin), the working
     /// directory and watched variables are put back before it returns or throws.
-    static func loadUnshared(path: String, checkFirst: Bool = true, restoring: Bool = true) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer?) {
+    static func loadUnshared(
+        path: String, checkFirst: Bool = true, restoring: Bool = true, limits: WasmSandbox = .current
+    ) throws(PluginError) -> (library: PluginLibrary, handle: UnsafeMutableRawPointer?) {
         ProcessState.record()
         defer { if restoring { ProcessState.restore() } }
-        let opened = try open(path: path, checkFirst: checkFirst)
+        let opened = try open(path: path, checkFirst: checkFirst, limits: limits)
         if let error = opened.problems.first(where: { $0.severity == .error }) {
             let count = opened.problems.filter { $0.severity == .error }.count
             throw PluginError(
@@ -108,7 +121,7 @@ public final class PluginLibrary: @unchecked Sendable {
     /// without calling init: what the validator needs to report every problem.
     /// ``PluginFileCheck`` names a file that cannot be a plugin: before `dlopen` when `checkFirst`,
     /// else (the caller has seen a readable regular file) only when `dlopen` refuses the file.
-    static func open(path: String, checkFirst: Bool = true) throws(PluginError) -> (
+    static func open(path: String, checkFirst: Bool = true, limits: WasmSandbox = .current) throws(PluginError) -> (
         info: PluginInfo, problems: [DescriptorProblem], plugin: UnsafePointer<tc_plugin_t>, animators: [UnsafePointer<tc_animator_t>],
         handle: UnsafeMutableRawPointer?, wasm: WasmPlugin?
     ) {
@@ -116,7 +129,7 @@ public final class PluginLibrary: @unchecked Sendable {
         // The door is the only difference: each gives a plugin descriptor in this process's
         // memory, which is then checked and read the same way.
         if PluginDoor.of(path) == .wasm {
-            let module = try WasmPlugin(path: path)
+            let module = try WasmPlugin(path: path, sandbox: limits)
             let read = try readDescriptors(UnsafePointer(module.descriptor), path: path)
             return (read.info, read.problems, UnsafePointer(module.descriptor), read.animators, nil, module)
         }
