@@ -693,12 +693,14 @@ TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
  * A module must import nothing but the functions of "tc_host" below; math comes from the
  * plugin's own libm (wasi-libc's, linked in), so no WASI import is needed.
  * ------------------------------------------------------------------------------------------- */
-#if defined(__wasm32__)
 
+/* The version of the wasm32 binding, versioned beside the ABI: same major, compatible. */
 #define TC_WASM_BINDING_VERSION_MAJOR 1
 #define TC_WASM_BINDING_VERSION_MINOR 0
 /* major << 16 | minor, as tc_wasm_binding returns it. */
 #define TC_WASM_BINDING_VERSION ((TC_WASM_BINDING_VERSION_MAJOR << 16) | TC_WASM_BINDING_VERSION_MINOR)
+
+#if defined(__wasm32__)
 
 #define TC_WASM_IMPORT(name) __attribute__((import_module("tc_host"), import_name(#name)))
 #define TC_WASM_EXPORT(name) __attribute__((weak, export_name(#name)))

@@ -97,7 +97,7 @@ typedef enum tch_isolation {
 typedef struct tch_host_options {
     uint32_t struct_size;
     uint32_t isolation;                 /* a tch_isolation_t */
-    const char *const *plugin_paths;    /* directories (scanned for *.so) or plugin files, highest
+    const char *const *plugin_paths;    /* directories (scanned for *.so and *.wasm) or plugin files, highest
                                            precedence first; may be NULL when the count is 0 */
     uint32_t plugin_path_count;
     uint32_t use_environment;           /* nonzero: also the directories of TRANSITION_ANIMATOR_PATH */
@@ -110,7 +110,11 @@ typedef struct tch_host_options {
 } tch_host_options_t;
 
 /* Opens a host: scans the plugins of `options` in worker processes and loads those that are
- * usable. On success stores the host in `*out_host`. On failure stores NULL and, when
+ * usable. Plugin files are native libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
+ * animator runs sandboxed in this process whatever `isolation` says: it cannot crash or hang the
+ * app or reach its memory, files or network, and a fault (its fuel spent, a trap, memory past its
+ * cap) fails only its transition with TCH_E_PLUGIN_BROKEN. Prefer wasm animators for plugins the
+ * app does not ship; a native one has the app's whole power (see docs/threat-model.md). On success stores the host in `*out_host`. On failure stores NULL and, when
  * `error_buffer` is not NULL, writes a NUL-terminated message of at most `error_size` bytes.
  * A plugin path that has no plugin, or a plugin that is refused, does not fail the open: see
  * tch_host_refused_plugin_count. Close the host with tch_host_close. [any-thread] */

@@ -22,6 +22,15 @@ pub const TC_ABI_VERSION_PATCH: u32 = 0;
 /// The version every versioned struct of a plugin built with these bindings carries.
 pub const TC_ABI_VERSION: tc_version_t = tc_version_t { major: TC_ABI_VERSION_MAJOR, minor: TC_ABI_VERSION_MINOR, patch: TC_ABI_VERSION_PATCH };
 
+/// The wasm32 binding's major version (a host runs a module only when the majors are equal).
+/// A Rust plugin for the wasm door needs a `wasm32` standard library, which this machine's
+/// toolchain lacks; the binding is in the header for C and Embedded Swift.
+pub const TC_WASM_BINDING_VERSION_MAJOR: u32 = 1;
+/// The wasm32 binding's minor version.
+pub const TC_WASM_BINDING_VERSION_MINOR: u32 = 0;
+/// `major << 16 | minor`, as a module's `tc_wasm_binding` export returns it.
+pub const TC_WASM_BINDING_VERSION: u32 = (TC_WASM_BINDING_VERSION_MAJOR << 16) | TC_WASM_BINDING_VERSION_MINOR;
+
 /// The longest id a host accepts, in bytes.
 pub const TC_ID_MAX: u32 = 64;
 /// The longest display name a host accepts, in bytes.
