@@ -4,7 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A new plugin project, as `catalog new NAME --lang c|swift|rust` writes it: a build file, one
+/// A new plugin project, as `catalog new NAME --lang c|swift|rust [--target wasm]` writes it: a build file, one
 /// animator with a parameter, per-transition state and a view it makes, a README, a transitions
 /// file and a Makefile whose `test` target builds the plugin and runs `catalog validate` on it.
 /// Pure: it says which files hold what; the command writes them.
@@ -17,6 +17,14 @@ public struct PluginProject: Sendable {
         case swift
         /// Rust, built with cargo against the Rust SDK.
         case rust
+    }
+
+    /// The plugin door a project builds for.
+    public enum Target: String, Sendable, CaseIterable {
+        /// A shared library (`.so`), loaded with dlopen.
+        case native
+        /// A WebAssembly module (`.wasm`), run sandboxed in the host's process.
+        case wasm
     }
 
     /// Where the project's build finds what it needs.
@@ -46,15 +54,25 @@ public struct PluginProject: Sendable {
     public var name: String
     /// Its language.
     public var language: Language
+    /// The door it builds for.
+    public var target: Target
     /// Where its build finds the header, the SDKs and `catalog`.
     public var locations: Locations
 
     /// A project named `name`, which must be kebab-case: a lower-case letter, then lower-case
     /// letters, digits and single hyphens, at most 40 characters, not ending with a hyphen.
-    public init(name: String, language: Language, locations: Locations) throws(NameError) {
+    /// `target` wasm is written for C only: the Swift SDK's wasm build and a Rust standard
+    /// library for wasm32 are not available to a project made here.
+    public init(name: String, language: Language, target: Target = .native, locations: Locations) throws(NameError) {
         try Self.check(name: name)
+        guard target == .native || language == .c else {
+            throw NameError(description: language == .rust
+                ? "--target wasm is for --lang c: a Rust plugin for wasm32 needs Rust's wasm32 standard library, which this toolchain does not have"
+                : "--target wasm is for --lang c: write the animator in C, or build the Swift one natively")
+        }
         self.name = name
         self.language = language
+        self.target = target
         self.locations = locations
     }
 
@@ -84,7 +102,7 @@ public struct PluginProject: Sendable {
     /// The plugin library the build makes, relative to the project directory.
     public var libraryPath: String {
         switch language {
-        case .c: "lib\(name).so"
+        case .c: target == .wasm ? "\(name).wasm" : "lib\(name).so"
         case .rust: "target/debug/lib\(snakeName).so"
         case .swift: ".build/debug/lib\(typeName).so"
         }
@@ -95,7 +113,7 @@ public struct PluginProject: Sendable {
         var files: [(String, String)]
         switch language {
         case .c:
-            files = [("\(name).c", PluginProjectTemplates.cSource), ("Makefile", PluginProjectTemplates.cMakefile)]
+            files = [("\(name).c", PluginProjectTemplates.cSource), ("Makefile", target == .wasm ? PluginProjectTemplates.cWasmMakefile : PluginProjectTemplates.cMakefile)]
         case .swift:
             files = [
                 ("Package.swift", PluginProjectTemplates.swiftPackage),

@@ -112,6 +112,36 @@ enum PluginProjectTemplates {
 
     """#
 
+    static let cWasmMakefile = #"""
+    # make: build {{NAME}}.wasm, a sandboxed WebAssembly animator. make test: validate it.
+    # make preview: look at a push. The same {{NAME}}.c builds natively with
+    # `cc -shared -fPIC`: only the target differs. The compiler and linker are the Swift
+    # toolchain's clang and wasm-ld; libc and libm are Debian's wasi-libc, linked in.
+    TC_CFLAGS := $(shell pkg-config --cflags transition-catalog 2>/dev/null || echo -I{{INCLUDE}})
+    CATALOG ?= {{CATALOG}}
+    TOOLCHAIN ?= $(dir $(realpath $(shell command -v swift)))
+    WASM_CC ?= $(TOOLCHAIN)clang
+    WASM_LD ?= $(TOOLCHAIN)wasm-ld
+    WASI_SYSROOT ?= /usr
+    CFLAGS ?= -std=c11 -Wall -Wextra -Werror -O2
+
+    {{LIBRARY}}: {{NAME}}.c
+    	$(WASM_CC) --target=wasm32-wasi -isystem $(WASI_SYSROOT)/include/wasm32-wasi $(CFLAGS) $(TC_CFLAGS) -c $< -o {{NAME}}.o
+    	$(WASM_LD) --no-entry --strip-all -L $(WASI_SYSROOT)/lib/wasm32-wasi {{NAME}}.o -lc -o $@
+
+    test: {{LIBRARY}}
+    	$(CATALOG) validate ./{{LIBRARY}} --no-builtins
+
+    preview: {{LIBRARY}}
+    	$(CATALOG) preview push {{NAME}} --plugin-path ./{{LIBRARY}} --format png --out {{NAME}}.png
+
+    clean:
+    	rm -f {{LIBRARY}} {{NAME}}.o {{NAME}}.png
+
+    .PHONY: test preview clean
+
+    """#
+
     static let swiftPackage = #"""
     // swift-tools-version: 6.1
     import PackageDescription

@@ -10,7 +10,7 @@ import Glibc
 import PluginHost
 import TransitionCore
 
-/// `catalog new NAME --lang c|swift|rust [--dir DIR]`: a plugin project that builds and passes
+/// `catalog new NAME --lang c|swift|rust [--target native|wasm] [--dir DIR]`: a plugin project that builds and passes
 /// `catalog validate` as it stands.
 struct New: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -28,6 +28,9 @@ struct New: ParsableCommand {
     @Option(name: .customLong("lang"), help: "c, swift or rust.")
     var language: String
 
+    @Option(help: "native (a shared library) or wasm (a sandboxed WebAssembly module; --lang c).")
+    var target: String = "native"
+
     @Option(help: ArgumentHelp("The project directory; ./NAME by default.", valueName: "dir"))
     var dir: String?
 
@@ -35,9 +38,16 @@ struct New: ParsableCommand {
         guard let lang = PluginProject.Language(rawValue: language) else {
             throw ValidationError("unknown language '\(DisplayText.escape(language))'; use c, swift or rust")
         }
+        guard let door = PluginProject.Target(rawValue: target) else {
+            throw ValidationError("unknown target '\(DisplayText.escape(target))'; use native or wasm")
+        }
         let locations = try Self.locations()
         let project: PluginProject
-        do { project = try PluginProject(name: name, language: lang, locations: locations) } catch { throw ValidationError(error.description) }
+        do {
+            project = try PluginProject(name: name, language: lang, target: door, locations: locations)
+        } catch {
+            throw ValidationError(error.description)
+        }
         let directory = dir ?? name
         let fm = FileManager.default
         var isDirectory = false

@@ -29,6 +29,25 @@ import TestSupport
         #expect(result.stdout.contains("PASS    org.example.hello-c:hello-c"))
     }
 
+    /// `--target wasm`: the same C source, built by the Makefile with the toolchain's clang and
+    /// wasm-ld alone into a `.wasm` module, which `make test` validates sandboxed, with no worker.
+    @Test func cWasmProjectBuildsAModuleAndPassesValidate() throws {
+        let dir = try Self.workspace() + "/hello-wasm"
+        let made = try CLI.run(["new", "hello-wasm", "--lang", "c", "--target", "wasm", "--dir", dir])
+        try #require(made.status == 0, "catalog new failed: \(made.stderr)")
+        let result = try runProcess("/usr/bin/env", ["make", "-C", dir, "test"], environment: WasmCLITests.fuel)
+        #expect(result.status == 0, "make test failed: \(result.stdout.suffix(3000))\(result.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: dir + "/hello-wasm.wasm"))
+        // Passed (a debug build's interpreter may leave step-cost a warning).
+        #expect(result.stdout.contains("checks: ") && !result.stdout.contains("fail") && !result.stdout.contains("crash"))
+        #expect(result.stdout.contains("sandboxed: a WebAssembly module, run in this process with no worker"))
+        for (language, reason) in [("rust", "needs Rust's wasm32 standard library"), ("swift", "--target wasm is for --lang c")] {
+            let refused = try CLI.run(["new", "x", "--lang", language, "--target", "wasm", "--dir", dir + "-" + language])
+            #expect(refused.status != 0 && refused.stderr.contains(reason), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "-" + language))
+        }
+    }
+
     // The Swift and Rust projects are built from an installed prefix, as a user builds them:
     // InstalledProjectTests.theInstalledCatalogMakesAProjectWhoseTestPasses.
 
