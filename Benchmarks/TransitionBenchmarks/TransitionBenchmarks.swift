@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     registerValidationBenchmarks()
     registerIsolationBenchmarks()
     registerPreviewBenchmarks()
+    registerWasmBenchmarks()
     if BenchEnvironment.smoke {
         // Run directly, the executable stops silently at a failure: the smoke script counts.
         writeError("smoke: \(Benchmark.benchmarks.count) benchmarks registered")
