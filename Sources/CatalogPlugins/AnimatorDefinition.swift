@@ -20,5 +20,12 @@ let navigationOperations = [TC_OPERATION_PUSH, TC_OPERATION_POP, TC_OPERATION_TA
 let modalOperations = [TC_OPERATION_PRESENT, TC_OPERATION_DISMISS]
 
 /// The catalogue of built-in animators, as data: per situation, a track for each view.
+#if CATALOG_WASM_SUBSET
+/// A smaller catalogue for a wasm build that wants a faster load (`scripts/build-wasm-plugins
+/// --subset`, which passes `-D CATALOG_WASM_SUBSET`): the sandbox runs `tc_plugin_entry`, which
+/// lays out every descriptor, in each fresh instance. The lists left out are dead code.
+let builtinAnimators: [AnimatorDefinition] = classicAnimators + threeDAnimators + snapshotAnimators + matchedAnimators
+#else
 let builtinAnimators: [AnimatorDefinition] =
     classicAnimators + heroAnimators + heroZoomAnimators + threeDAnimators + platformAnimators + presentationAnimators + snapshotAnimators + matchedAnimators
+#endif

@@ -48,7 +48,8 @@ private func scatter(_ index: Int, _ salt: UInt64) -> Double {
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
     z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
     z ^= z >> 31
-    return Double(z >> 11) / Double(1 << 52) - 1
+    // 2^52 as a UInt64: `1 << 52` is an Int, which is 32 bits on wasm32 and shifts to 0 there.
+    return Double(z >> 11) / Double(UInt64(1) << 52) - 1
 }
 
 /// Explode: the leaving screen breaks into tiles, snapshots of it, that fly apart, spin and

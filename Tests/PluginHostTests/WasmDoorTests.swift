@@ -50,6 +50,84 @@ struct WasmDoorTests {
         #expect(compared >= 3 * 4 * 2 * 241, "compared only \(compared) frames")
     }
 
+    /// The Swift built-ins that the wasm test compares, covering a 3D one (cube, fold), snapshot
+    /// ones (portal, explode), springs (halfway-spring, bottom-sheet), a custom presentation with
+    /// dimming (dimmed-sheet) and a matched-element one (container-transform).
+    static let swiftAnimators = [
+        "slide", "fade", "flip", "zoom", "halfway-spring", "dimmed-sheet", "cube", "fold", "portal", "explode",
+        "bottom-sheet", "container-transform",
+    ]
+
+    /// The Swift built-ins, native and wasm, loaded once for the test's cases.
+    static let swiftLibraries = Result { () throws -> (native: PluginLibrary, wasm: PluginLibrary) in
+        (try PluginLibrary.load(path: TestEnvironment.builtinPlugin), try PluginLibrary.load(path: try WasmFixtures.swiftBuiltins()))
+    }
+
+    /// The Swift built-ins compiled with Embedded Swift for wasm32 give the native states within
+    /// 1e-12 (they call libm's cos, sin and exp, and wasi-libc's musl and glibc may round the
+    /// last bit apart), for every operation and style each declares, with and without a matched
+    /// element, at 241 progresses and two container sizes; durations and completions are equal.
+    @Test(arguments: swiftAnimators)
+    func theSwiftBuiltInsGiveTheNativeStatesWithin1e12(_ id: String) throws {
+        let (native, wasm) = try Self.swiftLibraries.get()
+        #expect(wasm.door == .wasm && wasm.info.id == native.info.id)
+        #expect(wasm.animators.map(\.id) == native.animators.map(\.id))
+        var compared = 0, identical = 0, worst = 0.0
+        do {
+            let a = try #require(native.animator(id)), b = try #require(wasm.animator(id))
+            #expect(a.description == b.description, "\(id): the descriptors differ")
+            for bounds in Self.sizes {
+                var scenarios = Scenario.all(for: a.description)
+                if id == "container-transform" {
+                    scenarios += scenarios.map { s in
+                        var matched = s
+                        matched.matchedElement = true
+                        return matched
+                    }
+                }
+                for scenario in scenarios {
+                    guard let context = scenario.context(container: bounds) else { continue }
+                    let progresses = SampledTransition.evenProgresses(241)
+                    let x = try a.run(context, progresses: progresses)
+                    let y = try b.run(context, progresses: progresses)
+                    #expect(x.duration == y.duration, "\(id) \(scenario)")
+                    #expect(x.completion == y.completion, "\(id) \(scenario)")
+                    for (p, q) in zip(x.frames, y.frames) {
+                        compared += 1
+                        if p == q { identical += 1; continue }
+                        let d = Self.largestDifference(p, q)
+                        worst = max(worst, d)
+                        #expect(d <= 1e-12, "\(id) \(scenario) \(Int(bounds.width))x\(Int(bounds.height)) at \(p.progress): \(d)")
+                    }
+                }
+            }
+        }
+        #expect(compared >= 2 * 241, "compared only \(compared) frames")
+        // Frames that are not bit-identical differ in the last bits of libm's results.
+        #expect(identical == compared || worst > 0, "\(identical) of \(compared) frames identical, worst \(worst)")
+    }
+
+    /// The largest difference between two frames' numbers; infinity when their views differ in
+    /// anything but numbers.
+    static func largestDifference(_ a: TransitionFrame, _ b: TransitionFrame) -> Double {
+        guard a.views.count == b.views.count else { return .infinity }
+        var worst = 0.0
+        for (u, v) in zip(a.views, b.views) {
+            guard u.id == v.id, u.role == v.role, u.containerIndex == v.containerIndex, u.state.hidden == v.state.hidden,
+                u.state.zIndex == v.state.zIndex, u.state.doubleSided == v.state.doubleSided, u.state.content == v.state.content
+            else { return .infinity }
+            let x = [u.state.frame.x, u.state.frame.y, u.state.frame.width, u.state.frame.height, u.state.alpha, u.state.cornerRadius]
+                + u.state.transform.columnMajor
+            let y = [v.state.frame.x, v.state.frame.y, v.state.frame.width, v.state.frame.height, v.state.alpha, v.state.cornerRadius]
+                + v.state.transform.columnMajor
+            for (p, q) in zip(x, y) { worst = max(worst, abs(p - q)) }
+        }
+        let c = a.camera.sublayerTransform.columnMajor + [a.camera.eyeDistance]
+        let d = b.camera.sublayerTransform.columnMajor + [b.camera.eyeDistance]
+        for (p, q) in zip(c, d) { worst = max(worst, abs(p - q)) }
+        return worst
+    }
+
     /// A plugin that counts transitions in a global sees a count of 1 in every one: each gets a
     /// fresh instance, so what it keeps cannot carry from one transition to the next. Its step
     /// lies (alpha 0.5) when the count is not 1.

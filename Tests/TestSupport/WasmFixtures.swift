@@ -53,4 +53,9 @@ public enum WasmFixtures {
     public static func cBuiltins() throws -> String {
         try directory.get() + "/builtins/wasm/catalog-plugins-c.wasm"
     }
+
+    /// The Swift built-ins (`Sources/CatalogPlugins`) built for the wasm door with Embedded Swift.
+    public static func swiftBuiltins() throws -> String {
+        try directory.get() + "/builtins/wasm/catalog-plugins.wasm"
+    }
 }
