@@ -61,7 +61,7 @@ let package = Package(
         ),
         .target(name: "CatalogPlugins", dependencies: ["TransitionABI"], swiftSettings: optimizedInDebug),
         // The C host API: C functions over PluginHost's drivers.
-        .target(name: "TransitionCatalogHost", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"]),
+        .target(name: "TransitionCatalogHost", dependencies: ["PluginHost", "TransitionCore", "TransitionABI", "CFFIShims"]),
         .target(name: "CatalogPluginsC", cSettings: [.headerSearchPath("../../include")]),
         // Pixels come from Debian's C libraries, cairo (drawing, PNG) and giflib (GIF), opened at run
         // time by the commands that draw: the build needs neither's headers, and no other command

@@ -58,3 +58,9 @@ int tc_library_needs(void *handle, const char *prefix) {
     }
     return 0;
 }
+
+const char *tc_object_file(const void *address) {
+    Dl_info info;
+    if (dladdr(address, &info) == 0) return NULL;
+    return info.dli_fname;
+}

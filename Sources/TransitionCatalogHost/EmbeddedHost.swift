@@ -3,6 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import CFFIShims
+#if canImport(Glibc)
+import Glibc
+#endif
 import PluginHost
 import TransitionABI
 import TransitionCore
@@ -101,13 +105,13 @@ final class EmbeddedHost {
         return found
     }
 
-    /// The file this library was loaded from, as the process's memory map names it.
+    /// The file this library was loaded from, as the dynamic loader names the object that holds
+    /// this code (`dladdr`): exact however many mappings the process has.
     private static func libraryPath() -> String? {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return nil }
-        for line in maps.split(separator: "\n") where line.hasSuffix("/libTransitionCatalogHost.so") {
-            if let slash = line.firstIndex(of: "/") { return String(line[slash...]) }
-        }
-        return nil
+        guard let name = tc_object_file(#dsohandle) else { return nil }
+        guard let resolved = realpath(name, nil) else { return String(cString: name) }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// The transitions source of the current rules.

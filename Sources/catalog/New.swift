@@ -67,7 +67,9 @@ struct New: ParsableCommand {
                 try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
             }
         } catch {
-            throw ValidationError("cannot write the project into \(DisplayText.escape(directory)): \(FileErrorText.describe(error))")
+            throw CLIError(
+                "cannot write the project into \(DisplayText.escape(directory)): \(FileErrorText.describe(error)); choose a --dir you can write",
+                status: .cannotCreate)
         }
         print("Wrote a \(lang.rawValue) plugin project into \(directory):")
         for file in project.files { print("  \(file.path)") }

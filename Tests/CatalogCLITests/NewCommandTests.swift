@@ -60,6 +60,17 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: dir))
     }
 
+    /// A project directory that cannot be made (a path through a file) exits 73, as any output
+    /// that cannot be written does, naming the path and what to do.
+    @Test func aProjectThatCannotBeWrittenExits73() throws {
+        let file = try Self.workspace() + "/a-file"
+        try "x\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let result = try CLI.run(["new", "hello", "--lang", "c", "--dir", file + "/project"])
+        #expect(result.status == 73, "\(result.stderr)")
+        #expect(result.stderr.contains("cannot write the project into \(file)/project") && result.stderr.contains("choose a --dir you can write"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8) == "x\n")
+    }
+
     @Test func aNonEmptyDirectoryIsNeverOverwritten() throws {
         let dir = try Self.workspace()
         let kept = dir + "/Makefile"

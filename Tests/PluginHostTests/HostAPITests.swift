@@ -133,6 +133,17 @@ import TransitionCore
         #expect(lines.suffix(2) == ["fade-upwards: progress 1.000 with 2 views", "survived"], "\(run.stdout)")
     }
 
+    /// With worker_executable NULL the library finds the worker beside itself, however crowded
+    /// the app's memory map: a program with a few hundred mappings opens a host over the C
+    /// built-ins and sees their three animators.
+    @Test func aNullWorkerIsFoundBesideTheLibraryInACrowdedProcess() throws {
+        let dir = try Self.scratch("tc-host-crowded")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("crowded", into: dir)
+        let run = try runProcess(exe, [PackagePlugins.cPlugin])
+        #expect(run.status == 0 && run.stdout == "opened: 3 animators\n", "\(run.stdout)\(run.stderr)")
+    }
+
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
     @Test func smallStructSizeIsRefused() throws {
         let dir = try Self.scratch("tc-host-size")

@@ -34,4 +34,8 @@ void tc_find_variables(const char *const *names, size_t count, const char **valu
    cannot be read. */
 int tc_library_needs(void *handle, const char *prefix);
 
+/* The file of the loaded object (executable or shared library) that holds `address`, as the
+   dynamic loader names it (dladdr); NULL when no object holds it. Owned by the loader. */
+const char *tc_object_file(const void *address);
+
 #endif
