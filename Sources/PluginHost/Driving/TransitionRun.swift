@@ -98,8 +98,7 @@ public final class TransitionRun {
         do {
             try session.setup()
         } catch let refused as TransitionSession.SetupRefused {
-            if let failure = refused.failure { throw PluginCallError(failure) }
-            throw refused
+            throw refused.reported
         }
     }
 

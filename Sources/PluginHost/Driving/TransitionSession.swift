@@ -87,6 +87,9 @@ public final class TransitionSession {
         public var description: String {
             failure ?? "\(animatorID) refused to set up a \(operation) transition (its setup returned false)"
         }
+        /// The error a caller reports: a `PluginCallError` naming the fault when setup could not
+        /// answer, else this refusal.
+        public var reported: any Error { failure.map(PluginCallError.init) ?? self }
     }
 
     /// The animator.

@@ -116,12 +116,11 @@ public struct PluginScanner: Sendable {
         }
         let stalePaths = stale.map { paths[$0] }
         // A wasm module runs sandboxed: it is scanned in this process, with no worker.
-        let sandboxed = stale.indices.filter { paths[stale[$0]].hasSuffix(".wasm") }
-        for k in sandboxed {
-            let path = paths[stale[k]]
-            found[stale[k]] = finished(ScanWorker.record(path), original: path, identity: staleIdentities[k])
+        var native: [Int] = []
+        for (k, i) in stale.enumerated() {
+            guard paths[i].hasSuffix(".wasm") else { native.append(k); continue }
+            found[i] = finished(ScanWorker.record(paths[i]), original: paths[i], identity: staleIdentities[k])
         }
-        let native = stale.indices.filter { !paths[stale[$0]].hasSuffix(".wasm") }
         if !native.isEmpty {
             let scanned = scanInWorkers(native.map { stalePaths[$0] }, identities: native.map { staleIdentities[$0] })
             for (n, k) in native.enumerated() where n < scanned.count { found[stale[k]] = scanned[n] }
@@ -311,8 +310,6 @@ enum ScanMessage {
 /// loaded when closing it is not safe: it links the Swift runtime (which keeps pointers into
 /// every Swift image), or it left a thread running (which would run on in unmapped code).
 enum ScanWorker {
-    /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
-    /// record is taken once the library is closed, so a crash in its destructors is charged to it.
     /// What a listing shows of the wasm plugin at `path`, read in this process: the sandbox holds
     /// whatever its code does.
     static func record(_ path: String) -> ScanRecord {
@@ -344,6 +341,8 @@ enum ScanWorker {
         return durations
     }
 
+    /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
+    /// record is taken once the library is closed, so a crash in its destructors is charged to it.
     static func run(_ request: ScanRequest, channel: WorkerChannel) {
         let counter = ThreadCount()
         let threads = counter?.current

@@ -56,8 +56,7 @@ public final class Animator: @unchecked Sendable {
         do {
             try session.setup()
         } catch {
-            if let failure = error.failure { throw PluginCallError(failure) }
-            throw error
+            throw error.reported
         }
         let frames = progresses.map { session.step($0) }
         let completion = session.complete(finished: finished)

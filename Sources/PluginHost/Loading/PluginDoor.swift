@@ -12,7 +12,4 @@ public enum PluginDoor: String, Sendable, Hashable, Codable {
     public static func of(_ path: String) -> PluginDoor {
         path.hasSuffix(".wasm") || WasmModuleFile.isWasm(path) ? .wasm : .native
     }
-
-    /// True for the door whose plugins run sandboxed in the host's own process.
-    public var isSandboxed: Bool { self == .wasm }
 }

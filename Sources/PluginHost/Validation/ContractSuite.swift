@@ -48,12 +48,10 @@ public struct ContractSuite: Sendable {
     public func checkPlugin(path: String) -> PluginOutcome {
         let start = DispatchTime.now().uptimeNanoseconds
         var findings = Findings()
-        let opened: (info: PluginInfo, problems: [DescriptorProblem])
-        let o: (info: PluginInfo, problems: [DescriptorProblem], wasm: WasmPlugin?)
+        let opened: (info: PluginInfo, problems: [DescriptorProblem], wasm: WasmPlugin?)
         do {
             let read = try PluginLibrary.open(path: path)
-            o = (read.info, read.problems, read.wasm)
-            opened = (o.info, o.problems)
+            opened = (read.info, read.problems, read.wasm)
         } catch {
             let check: ContractCheck = error.kind == .incompatibleABI ? .abiVersion : .loading
             findings.fail(check, error.description)
@@ -70,8 +68,7 @@ public struct ContractSuite: Sendable {
             findings.report(check, problem.severity == .error ? .fail : .warn, problem.description)
         }
         var results = findings.results(subject: subject, checks: Self.pluginChecks)
-        if o.wasm != nil, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
-            let limits = o.wasm?.sandbox ?? WasmSandbox.current
+        if let limits = opened.wasm?.sandbox, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
             results[i].details.append(
                 "sandboxed: a WebAssembly module, run in this process with no worker (\(limits.fuelPerCall) instructions a call, \(limits.memoryLimit >> 20) MiB of memory, a fresh instance per transition)")
         }
@@ -106,7 +103,7 @@ public struct ContractSuite: Sendable {
         // the plugin's crash or hang, caught in this process.
         let sandbox = animator.library.wasm
         _ = sandbox?.takeFaults()
-        var faults: [(WasmFault, String)] = []
+        var fault: (WasmFault, place: String)?
         runs: for (size, list) in runs {
             for scenario in list {
                 guard let context = scenario.context(container: size.bounds, presentedFrame: detent?.presentedFrame(in: size.bounds)) else { continue }
@@ -115,12 +112,12 @@ public struct ContractSuite: Sendable {
                     sizeLabel: size.description
                 ).run(check, into: &findings)
                 if let first = sandbox?.takeFaults().first {
-                    faults.append((first, "\(size) \(scenario)"))
+                    fault = (first, "\(size) \(scenario)")
                     break runs
                 }
             }
         }
-        if let (fault, place) = faults.first {
+        if let (fault, place) = fault {
             let result = CheckResult(
                 check: check.id, subject: animator.qualifiedID, status: fault.kind == .outOfFuel ? .timeout : .crash,
                 details: ["\(place): \(fault) (sandboxed: the host went on); \(WasmPlugin.remedy(for: fault))"])

@@ -287,7 +287,6 @@ final class WasmInstance {
 
     private func makeImports() -> Imports {
         var imports = Imports()
-        let i = ValueType.i32, f = ValueType.f64
         func define(_ name: String, _ body: @escaping (WasmInstance, UnsafePointer<tc_context_t>, [Value]) throws -> [Value]) {
             let type = WasmModuleFile.services[name]!
             imports.define(module: WasmModuleFile.servicesModule, name: name, Function(store: store, type: type) { [unowned self] _, args in
@@ -297,7 +296,6 @@ final class WasmInstance {
                 return try body(self, context, args)
             })
         }
-        _ = (i, f)
         let host = { (c: UnsafePointer<tc_context_t>) in c.pointee.host.pointee }
         define("add_view") { _, c, a in [.i32(host(c).add_view(c, a.view(1)) ? 1 : 0)] }
         define("insert_view_below") { _, c, a in [.i32(host(c).insert_view_below(c, a.view(1), a.view(2)) ? 1 : 0)] }

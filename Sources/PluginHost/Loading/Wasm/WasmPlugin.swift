@@ -41,6 +41,8 @@ final class WasmPlugin: @unchecked Sendable {
                 throw PluginError(kind: .nullDescriptor, path: path, reason: "`tc_plugin_entry` returned NULL", remedy: "return a pointer to a static tc_plugin_t")
             }
             descriptor = try copyPlugin(first, at: entry)
+            // Without an init to run, the first instance has served its purpose.
+            if initAddress == 0 { loader = nil }
         } catch let error as PluginError {
             throw error
         } catch let fault as WasmFault {
