@@ -672,12 +672,12 @@ typedef const tc_plugin_t *(*tc_plugin_entry_fn)(void);
 TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
 
 /* ---------------------------------------------------------------------------------------------
- * The wasm32 binding (binding 1.0; see docs/abi-guide.md, "The wasm32 binding")
+ * The wasm32 binding (binding 1.1; see docs/abi-guide.md, "The wasm32 binding")
  *
  * The same contract runs in a sandbox when a plugin is compiled for wasm32 (`clang
  * --target=wasm32-wasi`, Embedded Swift for `wasm32-unknown-none-wasm`): the host runs the module
  * in its own process with no system access, a fuel budget per call, capped memory and a fresh
- * instance for every transition. The C source does not change: pointers are offsets into the
+ * instance state for every transition. The C source does not change: pointers are offsets into the
  * module's linear memory, function pointers are indices into its function table, and the host
  * services are imports of module "tc_host". The definitions below make the bridge; each is weak,
  * so every translation unit that includes this header may carry them and the linker keeps one.
@@ -690,13 +690,14 @@ TC_EXPORT const tc_plugin_t *tc_plugin_entry(void);
  *   tc_wasm_init(plugin, path), tc_wasm_duration(animator, ctx), tc_wasm_setup(animator, ctx,
  *   state_out), tc_wasm_step(animator, ctx, state, progress, views, count),
  *   tc_wasm_completion(animator, ctx, state, finished): call the descriptor's function pointer.
+ *   tc_wasm_heap(bytes) -> 1 or 0                          (binding 1.1, optional: allocator room)
  * A module must import nothing but the functions of "tc_host" below; math comes from the
  * plugin's own libm (wasi-libc's, linked in), so no WASI import is needed.
  * ------------------------------------------------------------------------------------------- */
 
 /* The version of the wasm32 binding, versioned beside the ABI: same major, compatible. */
 #define TC_WASM_BINDING_VERSION_MAJOR 1
-#define TC_WASM_BINDING_VERSION_MINOR 0
+#define TC_WASM_BINDING_VERSION_MINOR 1
 /* major << 16 | minor, as tc_wasm_binding returns it. */
 #define TC_WASM_BINDING_VERSION ((TC_WASM_BINDING_VERSION_MAJOR << 16) | TC_WASM_BINDING_VERSION_MINOR)
 
@@ -777,6 +778,26 @@ TC_WASM_EXPORT(tc_wasm_completion) void tc_wasm_completion(const tc_animator_t *
                                                            void *state, bool finished) {
     if (self->completion) self->completion(self, ctx, state, finished);
 }
+
+#if __STDC_HOSTED__
+void *malloc(__SIZE_TYPE__ size);
+void free(void *pointer);
+
+/* Binding 1.1. Gives the plugin's own allocator room for `bytes` of allocations, by allocating and
+ * freeing that much, and returns 1 when it could. The host calls it once per instance, before the
+ * instance's first transition, and then records the instance's state: every later transition in
+ * that instance starts from exactly that state again, which needs memory not to grow in between
+ * (an instance whose memory grew is dropped, and the next transition pays for a new one). A
+ * module built without it, or freestanding, works the same, only slower to start transitions.
+ * [load, sandboxed] */
+TC_WASM_EXPORT(tc_wasm_heap) uint32_t tc_wasm_heap(uint32_t bytes) {
+    /* Volatile, so that the compiler does not drop the pair as having no effect. */
+    void *volatile room = malloc(bytes);
+    void *taken = room;
+    free(taken);
+    return taken != (void *)0;
+}
+#endif
 
 #undef TC_WASM_IMPORT
 #undef TC_WASM_EXPORT

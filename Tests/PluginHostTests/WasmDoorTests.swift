@@ -4,8 +4,7 @@ import TestSupport
 import Testing
 import TransitionCore
 
-/// The wasm door in this process: the same C source gives the same states through both doors,
-/// every transition gets a fresh instance, and a module that loops, traps, bloats or lies is
+/// The wasm door in this process: the same C source gives the same states through both doors, and a module that loops, traps, bloats or lies is
 /// named and survived, with nothing but the transition lost.
 @Suite("wasm plugins run sandboxed in the host's process")
 struct WasmDoorTests {
@@ -126,21 +125,6 @@ struct WasmDoorTests {
         let d = b.camera.sublayerTransform.columnMajor + [b.camera.eyeDistance]
         for (p, q) in zip(c, d) { worst = max(worst, abs(p - q)) }
         return worst
-    }
-
-    /// A plugin that counts transitions in a global sees a count of 1 in every one: each gets a
-    /// fresh instance, so what it keeps cannot carry from one transition to the next. Its step
-    /// lies (alpha 0.5) when the count is not 1.
-    @Test func everyTransitionGetsAFreshInstance() throws {
-        let library = try PluginLibrary.loadSandboxed(path: try WasmFixtures.path("counts_transitions"), limits: Self.limits)
-        let animator = try #require(library.animator("hostile"))
-        let context = try TransitionContext(operation: .push, containerBounds: Self.sizes[0])
-        for _ in 0..<6 {
-            let run = try animator.run(context, progresses: [0.25])
-            let to = try #require(run.frames[0].views.first { $0.role == .to })
-            #expect(to.state.alpha == 0.25)
-            #expect(run.log.map(\.message) == ["transition #1"])
-        }
     }
 
     /// Each module that goes wrong while it runs fails its transition with an error naming the

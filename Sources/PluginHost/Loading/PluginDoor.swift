@@ -4,7 +4,7 @@ public enum PluginDoor: String, Sendable, Hashable, Codable {
     /// worker process by the commands that can (see the threat model).
     case native
     /// A WebAssembly module run in this process's sandbox: no system access, a fuel budget per
-    /// call, capped memory and a fresh instance per transition.
+    /// call, capped memory and a fresh instance's state for every transition.
     case wasm
 
     /// The door of the file at `path`: wasm for a file that starts with the WebAssembly magic

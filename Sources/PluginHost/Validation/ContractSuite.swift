@@ -70,7 +70,7 @@ public struct ContractSuite: Sendable {
         var results = findings.results(subject: subject, checks: Self.pluginChecks)
         if let limits = opened.wasm?.sandbox, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
             results[i].details.append(
-                "sandboxed: a WebAssembly module, run in this process with no worker (\(limits.fuelPerCall) instructions a call, \(limits.memoryLimit >> 20) MiB of memory, a fresh instance per transition)")
+                "sandboxed: a WebAssembly module, run in this process with no worker (\(limits.fuelPerCall) instructions a call, \(limits.memoryLimit >> 20) MiB of memory, a fresh instance's state for every transition)")
         }
         var ids: [String] = []
         if !opened.problems.contains(where: { $0.severity == .error }) {

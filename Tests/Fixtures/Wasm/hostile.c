@@ -19,13 +19,24 @@
 #define HOSTILE_UNTERMINATED 12    /* its name runs to the end of memory without a NUL */
 #define HOSTILE_BAD_SERVICE_POINTER 13 /* hands make_view a frame outside memory */
 #define HOSTILE_COUNTS_TRANSITIONS 14  /* keeps a count of transitions in a global */
+#define HOSTILE_COUNTS_IN_WASM_GLOBAL 15 /* keeps it in a wasm global instead of memory */
+#define HOSTILE_COUNTS_BY_GROWING 16   /* grows memory a page a transition and reports its size */
+#define HOSTILE_COUNTS_IN_TABLE 17     /* keeps it as the size of a table it grows */
 
 #ifndef HOSTILE_MODE
 #error "define HOSTILE_MODE"
 #endif
 
 __attribute__((unused)) static volatile uint32_t spin = 1;
+#if HOSTILE_MODE == HOSTILE_COUNTS_IN_WASM_GLOBAL
+/* Address space 1 is a WebAssembly global, outside linear memory. */
+static int __attribute__((address_space(1))) transitions;
+#else
 __attribute__((unused)) static int transitions = 0;
+#endif
+#if HOSTILE_MODE == HOSTILE_COUNTS_IN_TABLE
+static __externref_t counting_table[0];
+#endif
 
 #if HOSTILE_MODE == HOSTILE_UNKNOWN_IMPORT
 __attribute__((import_module("env"), import_name("read_clipboard"))) int read_clipboard(void);
@@ -57,11 +68,24 @@ static bool hostile_setup(const tc_animator_t *self, const tc_context_t *ctx, vo
     tc_color_t black = {0, 0, 0, 1};
     tc_view_id_t dim = ctx->host->make_view(ctx, TC_ROLE_DIMMING, *(const tc_rect_t *)(uintptr_t)0xFFFFFF00u, black);
     (void)dim;
-#elif HOSTILE_MODE == HOSTILE_COUNTS_TRANSITIONS
-    transitions += 1;
+#elif HOSTILE_MODE == HOSTILE_COUNTS_TRANSITIONS || HOSTILE_MODE == HOSTILE_COUNTS_IN_WASM_GLOBAL
+    transitions = transitions + 1;
     char message[] = "transition #0";
     message[12] = (char)('0' + (transitions % 10));
     ctx->host->log(ctx, TC_LOG_INFO, message);
+#elif HOSTILE_MODE == HOSTILE_COUNTS_IN_TABLE
+    __builtin_wasm_table_grow(counting_table, __builtin_wasm_ref_null_extern(), 1);
+    transitions = (int)__builtin_wasm_table_size(counting_table);
+    char message[] = "transition #0";
+    message[12] = (char)('0' + (transitions % 10));
+    ctx->host->log(ctx, TC_LOG_INFO, message);
+#elif HOSTILE_MODE == HOSTILE_COUNTS_BY_GROWING
+    /* Memory that grew in one transition and were still there in the next would tell the count. */
+    unsigned long pages = __builtin_wasm_memory_size(0);
+    char message[] = "pages 00000";
+    for (int i = 10; i >= 6; i--, pages /= 10) message[i] = (char)('0' + pages % 10);
+    ctx->host->log(ctx, TC_LOG_INFO, message);
+    __builtin_wasm_memory_grow(0, 1);
 #endif
     if (ctx->operation == TC_OPERATION_POP) return ctx->host->insert_view_below(ctx, ctx->to_view, ctx->from_view);
     return ctx->host->add_view(ctx, ctx->to_view);
@@ -80,7 +104,8 @@ static void hostile_step(const tc_animator_t *self, const tc_context_t *ctx, voi
     if (progress > 0.5) views[ctx->to_view].alpha = descend(progress);
 #endif
     double t = progress < 0 ? 0 : progress > 1 ? 1 : progress;
-#if HOSTILE_MODE == HOSTILE_COUNTS_TRANSITIONS
+#if HOSTILE_MODE == HOSTILE_COUNTS_TRANSITIONS || HOSTILE_MODE == HOSTILE_COUNTS_IN_WASM_GLOBAL || \
+    HOSTILE_MODE == HOSTILE_COUNTS_IN_TABLE
     /* A count above 1 would mean state kept from an earlier transition: the step then lies. */
     if (transitions != 1) t = 0.5;
 #endif

@@ -2,17 +2,24 @@ import TransitionABI
 import TransitionCore
 @_spi(Fuzzing) import WasmKit
 
-/// One sandboxed instance of a wasm plugin: its own store, linear memory and fuel. A transition
-/// gets a fresh one at setup and drops it at completion, so nothing a plugin keeps in its globals
-/// outlives the transition; a duration query gets one of its own.
+/// One sandboxed instance of a wasm plugin: its own store, linear memory and fuel. Every
+/// transition, and every duration query, starts in an instance in the state a fresh one has: a new
+/// instance, or one restored to the state it recorded before its first transition (see
+/// ``WasmRestorableModule``). Nothing a plugin keeps in its memory or globals outlives the
+/// transition.
 ///
-/// An instance serves one thread at a time, as a transition does.
-final class WasmInstance {
+/// An instance serves one thread at a time, as a transition does; the plugin's pool of restored
+/// instances hands it from one transition, and thread, to the next.
+final class WasmInstance: @unchecked Sendable {
     let plugin: WasmPlugin
     private let store: Store
     private var instance: Instance!
     private var memory: Memory!
     private var functions: [String: Function] = [:]
+    /// `tc_wasm_step`, called every frame.
+    private var stepFunction: Function!
+    /// The interpreter's stack, kept for every call of this instance rather than made for each.
+    private var stack = ExecutionStack(engine: WasmSandbox.engine)
     /// The native context of the call under way: what the imports serve.
     private var context: UnsafePointer<tc_context_t>?
     /// The binding call under way and its progress, for faults raised by the imports.
@@ -34,6 +41,18 @@ final class WasmInstance {
     private(set) var fault: WasmFault?
     /// The descriptor address `tc_plugin_entry` returned.
     private(set) var entry: UInt32 = 0
+    /// What ``restore()`` puts back; nil for an instance that is used once.
+    private var pristine: Pristine?
+
+    /// The state of an instance before its first transition, host side included.
+    private struct Pristine {
+        let memory: [UInt8]
+        let globals: [(Global, Value)]
+        let stringsTop: UInt32
+        let scratchEnd: UInt32
+        let views: UInt32
+        let viewCapacity: Int
+    }
 
     private static let scratchSize: UInt32 = 64 << 10
     private static let contextOffset: UInt32 = 0
@@ -42,15 +61,16 @@ final class WasmInstance {
     private static let stringsOffset: UInt32 = stateSlotOffset + 16
 
     /// Instantiates the plugin's module, runs its start code and reactor initializer, and checks
-    /// that it speaks binding 1 and gives the descriptor `expectedEntry` (when given).
-    init(plugin: WasmPlugin, expectedEntry: UInt32? = nil) throws(WasmFault) {
+    /// that it speaks binding 1 and gives the descriptor `expectedEntry` (when given). `module` is
+    /// the plugin's own by default, or its ``WasmRestorableModule`` rewrite.
+    init(plugin: WasmPlugin, module: Module? = nil, expectedEntry: UInt32? = nil) throws(WasmFault) {
         self.plugin = plugin
         store = Store(engine: WasmSandbox.engine)
         store.resourceLimiter = WasmMemoryLimiter(limit: plugin.sandbox.memoryLimit)
         store.fuel = Fuel(remaining: plugin.sandbox.fuelPerCall)
         let imports = makeImports()
         do {
-            instance = try plugin.module.instantiate(store: store, imports: imports)
+            instance = try (module ?? plugin.module).instantiate(store: store, imports: imports)
         } catch {
             throw fault(from: error)
         }
@@ -67,6 +87,7 @@ final class WasmInstance {
             }
             functions[name] = function
         }
+        stepFunction = functions["tc_wasm_step"]
         if let initialize = instance.exports[function: "_initialize"], initialize.type == FunctionType(parameters: [], results: []) {
             _ = try invoke(initialize, [], call: "load")
         }
@@ -95,6 +116,59 @@ final class WasmInstance {
         stringsTop = scratch + Self.stringsOffset
         try checkRange(scratch, Int(Self.scratchSize), "the host's scratch area")
     }
+
+    // MARK: Reuse
+
+    /// Makes this instance restorable: reserves the host's scratch area and room for a page of view
+    /// states, lets the plugin's allocator take `heap` bytes of room (`tc_wasm_heap`, binding 1.1,
+    /// when the module has it), then records memory, the globals named `mutableGlobals` and the
+    /// host's own bookkeeping. Everything a transition does after this, ``restore()`` undoes.
+    func recordPristineState(mutableGlobals: [String], heap: UInt32) throws(WasmFault) {
+        try reserveScratch()
+        try reserveViews(Self.pageViewCount)
+        if let prepare = instance.exports[function: "tc_wasm_heap"], prepare.type == FunctionType(parameters: [.i32], results: [.i32]) {
+            _ = try invoke(prepare, [.i32(heap)], call: "load")
+        }
+        var globals: [(Global, Value)] = []
+        for name in mutableGlobals {
+            guard let global = instance.exports[global: name] else {
+                throw WasmFault(kind: .badValue, call: "load", detail: "the rewritten module does not export its global `\(DisplayText.escape(name))`")
+            }
+            globals.append((global, global.value))
+        }
+        let memory = try withBytes(0, self.memory.byteCount) { Array($0) }
+        pristine = Pristine(
+            memory: memory, globals: globals, stringsTop: stringsTop, scratchEnd: scratchEnd, views: views, viewCapacity: viewCapacity)
+    }
+
+    /// Puts memory, globals and the host's bookkeeping back as ``recordPristineState(mutableGlobals:heap:)``
+    /// found them. False, with nothing restored, for an instance that faulted, whose memory grew
+    /// (memory cannot shrink, and its size would tell the next transition about this one), or that
+    /// recorded no state: such an instance is dropped.
+    func restore() -> Bool {
+        guard fault == nil, let pristine, memory.byteCount == pristine.memory.count else { return false }
+        memory.withUnsafeMutableBufferPointer(offset: 0, count: pristine.memory.count) { guest in
+            pristine.memory.withUnsafeBytes { guest.copyMemory(from: $0) }
+        }
+        for (global, value) in pristine.globals {
+            do { try global.assign(value) } catch { return false }
+        }
+        context = nil
+        call = "load"
+        progress = nil
+        stringsTop = pristine.stringsTop
+        scratchEnd = pristine.scratchEnd
+        views = pristine.views
+        viewCapacity = pristine.viewCapacity
+        matchedIDs = [:]
+        compositing = nil
+        state = 0
+        return true
+    }
+
+    /// How many view states a restorable instance has room for without growing memory: a page's
+    /// worth.
+    private static let pageViewCount = 65536 / WasmLayout.viewStateSize
 
     // MARK: Binding calls
 
@@ -130,18 +204,13 @@ final class WasmInstance {
         views states: UnsafeMutablePointer<tc_view_state_t>, count: Int
     ) throws(WasmFault) {
         self.context = context
+        call = "step"
+        self.progress = progress
         let bytes = count * WasmLayout.viewStateSize
-        if count > viewCapacity {
-            let capacity = max(count, 2 * viewCapacity, 16)
-            let address = try u32(invoke(functions["tc_wasm_reserve"]!, [.i32(UInt32(capacity * WasmLayout.viewStateSize))], call: "step", progress: progress))
-            guard address != 0 else { throw WasmFault(kind: .memoryLimit, call: "step", progress: progress, detail: "room for \(count) view states could not be reserved") }
-            try checkRange(address, capacity * WasmLayout.viewStateSize, "the view states")
-            views = address
-            viewCapacity = capacity
-        }
+        if count > viewCapacity { try reserveViews(max(count, 2 * viewCapacity, 16)) }
         try withBytes(views, bytes) { $0.copyMemory(from: UnsafeRawBufferPointer(start: states, count: bytes)) }
         _ = try invoke(
-            functions["tc_wasm_step"]!,
+            stepFunction,
             [.i32(animator), .i32(scratch + Self.contextOffset), .i32(state), .f64(progress.bitPattern), .i32(views), .i32(UInt32(count))],
             call: "step", progress: progress)
         try withBytes(views, bytes) { guest in
@@ -153,6 +222,15 @@ final class WasmInstance {
                 host[at] = host[at] == 0 ? 0 : 1
             }
         }
+    }
+
+    /// Reserves room for `capacity` view states, which the host copies in and out around a step.
+    private func reserveViews(_ capacity: Int) throws(WasmFault) {
+        let address = try u32(invoke(functions["tc_wasm_reserve"]!, [.i32(UInt32(capacity * WasmLayout.viewStateSize))], call: call, progress: progress))
+        guard address != 0 else { throw WasmFault(kind: .memoryLimit, call: call, progress: progress, detail: "room for \(capacity) view states could not be reserved") }
+        try checkRange(address, capacity * WasmLayout.viewStateSize, "the view states")
+        views = address
+        viewCapacity = capacity
     }
 
     /// Runs the animator's completion.
@@ -171,7 +249,7 @@ final class WasmInstance {
         self.progress = progress
         store.fuel = Fuel(remaining: plugin.sandbox.fuelPerCall)
         do {
-            return try function.invoke(arguments)
+            return try function.invoke(arguments, on: &stack)
         } catch {
             let fault = fault(from: error)
             self.fault = fault
@@ -287,43 +365,46 @@ final class WasmInstance {
 
     private func makeImports() -> Imports {
         var imports = Imports()
-        func define(_ name: String, _ body: @escaping (WasmInstance, UnsafePointer<tc_context_t>, [Value]) throws -> [Value]) {
+        // Each service reads its arguments from and writes its result into the interpreter's own
+        // buffers: no allocation per call, as a step may call a service for every view.
+        func define(_ name: String, _ body: @escaping (WasmInstance, UnsafePointer<tc_context_t>, UnsafeBufferPointer<Value>) throws -> Value?) {
             let type = WasmModuleFile.services[name]!
-            imports.define(module: WasmModuleFile.servicesModule, name: name, Function(store: store, type: type) { [unowned self] _, args in
+            let function = Function(store: store, parameters: type.parameters, results: type.results, raw: { [unowned self] _, args, out in
                 guard let context = self.context else {
                     throw WasmFault(kind: .badValue, call: self.call, progress: self.progress, detail: "called the host service `\(name)` outside a transition call")
                 }
-                return try body(self, context, args)
+                if let result = try body(self, context, args), !out.isEmpty { out[0] = result }
             })
+            imports.define(module: WasmModuleFile.servicesModule, name: name, function)
         }
         let host = { (c: UnsafePointer<tc_context_t>) in c.pointee.host.pointee }
-        define("add_view") { _, c, a in [.i32(host(c).add_view(c, a.view(1)) ? 1 : 0)] }
-        define("insert_view_below") { _, c, a in [.i32(host(c).insert_view_below(c, a.view(1), a.view(2)) ? 1 : 0)] }
-        define("remove_view") { _, c, a in [.i32(host(c).remove_view(c, a.view(1)) ? 1 : 0)] }
-        define("snapshot_view") { _, c, a in [.view(host(c).snapshot_view(c, a.view(1)))] }
+        define("add_view") { _, c, a in .i32(host(c).add_view(c, a.view(1)) ? 1 : 0) }
+        define("insert_view_below") { _, c, a in .i32(host(c).insert_view_below(c, a.view(1), a.view(2)) ? 1 : 0) }
+        define("remove_view") { _, c, a in .i32(host(c).remove_view(c, a.view(1)) ? 1 : 0) }
+        define("snapshot_view") { _, c, a in .view(host(c).snapshot_view(c, a.view(1))) }
         define("make_view") { me, c, a in
             let frame = try me.load(tc_rect_t.self, at: a.u32(2), what: "make_view's frame")
             let color = try me.load(tc_color_t.self, at: a.u32(3), what: "make_view's colour")
-            return [.view(host(c).make_view(c, a.u32(1), frame, color))]
+            return .view(host(c).make_view(c, a.u32(1), frame, color))
         }
-        define("timing_curve") { _, c, a in [.f64(host(c).timing_curve(c, a.u32(1), a.f64(2)).bitPattern)] }
+        define("timing_curve") { _, c, a in .f64(host(c).timing_curve(c, a.u32(1), a.f64(2)).bitPattern) }
         define("cubic_bezier") { _, c, a in
-            [.f64(host(c).cubic_bezier(c, a.f64(1), a.f64(2), a.f64(3), a.f64(4), a.f64(5)).bitPattern)]
+            .f64(host(c).cubic_bezier(c, a.f64(1), a.f64(2), a.f64(3), a.f64(4), a.f64(5)).bitPattern)
         }
-        define("spring") { _, c, a in [.f64(host(c).spring(c, a.f64(1), a.f64(2), a.f64(3)).bitPattern)] }
+        define("spring") { _, c, a in .f64(host(c).spring(c, a.f64(1), a.f64(2), a.f64(3)).bitPattern) }
         define("log") { me, c, a in
             var bytes = try me.cString(at: a.u32(2), limit: 4096, what: "a log message")
             bytes.append(0)
             bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { host(c).log(c, a.u32(1), $0.baseAddress) } }
-            return []
+            return nil
         }
         define("has_extension") { me, c, a in
             var bytes = try me.cString(at: a.u32(1), limit: 256, what: "an extension id")
             bytes.append(0)
             let found = bytes.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { host(c).get_extension(c, $0.baseAddress) } }
-            guard let found, String(decoding: bytes.dropLast(), as: UTF8.self) == TC_COMPOSITING_EXTENSION_ID else { return [.i32(0)] }
+            guard let found, String(decoding: bytes.dropLast(), as: UTF8.self) == TC_COMPOSITING_EXTENSION_ID else { return .i32(0) }
             me.compositing = found.assumingMemoryBound(to: tc_compositing_t.self)
-            return [.i32(1)]
+            return .i32(1)
         }
         func compositing(_ me: WasmInstance, _ c: UnsafePointer<tc_context_t>) -> tc_compositing_t? {
             if me.compositing == nil, let found = host(c).get_extension(c, TC_COMPOSITING_EXTENSION_ID) {
@@ -332,22 +413,22 @@ final class WasmInstance {
             return me.compositing?.pointee
         }
         define("set_double_sided") { me, c, a in
-            [.i32(compositing(me, c)?.set_double_sided(c, a.view(1), a.u32(2) != 0) == true ? 1 : 0)]
+            .i32(compositing(me, c)?.set_double_sided(c, a.view(1), a.u32(2) != 0) == true ? 1 : 0)
         }
         define("set_camera") { me, c, a in
             var camera = try me.load(tc_camera_t.self, at: a.u32(1), what: "set_camera's camera")
-            return [.i32(compositing(me, c)?.set_camera(c, &camera) == true ? 1 : 0)]
+            return .i32(compositing(me, c)?.set_camera(c, &camera) == true ? 1 : 0)
         }
         define("snapshot_rect") { me, c, a in
             let rect = try me.load(tc_rect_t.self, at: a.u32(2), what: "snapshot_rect's rectangle")
-            return [.view(compositing(me, c)?.snapshot_rect(c, a.view(1), rect, a.u32(3)) ?? TC_VIEW_NONE)]
+            return .view(compositing(me, c)?.snapshot_rect(c, a.view(1), rect, a.u32(3)) ?? TC_VIEW_NONE)
         }
-        define("matched_element_count") { me, c, _ in [.i32(compositing(me, c)?.matched_element_count(c) ?? 0)] }
+        define("matched_element_count") { me, c, _ in .i32(compositing(me, c)?.matched_element_count(c) ?? 0) }
         define("matched_element") { me, c, a in
             let index = a.u32(1), out = a.u32(2)
-            guard out != 0, let comp = compositing(me, c) else { return [.i32(0)] }
+            guard out != 0, let comp = compositing(me, c) else { return .i32(0) }
             var element = tc_matched_element_t()
-            guard comp.matched_element(c, index, &element) else { return [.i32(0)] }
+            guard comp.matched_element(c, index, &element) else { return .i32(0) }
             let id: UInt32
             if let known = me.matchedIDs[index] {
                 id = known
@@ -362,13 +443,13 @@ final class WasmInstance {
                 g.storeBytes(of: element.from_view, toByteOffset: WasmLayout.MatchedElement.fromView, as: Int32.self)
                 g.storeBytes(of: element.to_view, toByteOffset: WasmLayout.MatchedElement.toView, as: Int32.self)
             }
-            return [.i32(1)]
+            return .i32(1)
         }
         return imports
     }
 }
 
-extension [Value] {
+extension UnsafeBufferPointer<Value> {
     fileprivate func u32(_ i: Int) -> UInt32 {
         if case .i32(let v) = self[i] { return v }
         return 0

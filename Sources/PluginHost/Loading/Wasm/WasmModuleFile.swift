@@ -12,6 +12,8 @@ import WasmParser
 struct WasmModuleFile {
     /// The parsed module.
     let module: Module
+    /// The file's bytes.
+    let bytes: [UInt8]
 
     /// The host services a module may import, from module `tc_host`, with their wasm32 types.
     static let services: [String: FunctionType] = {
@@ -111,6 +113,7 @@ struct WasmModuleFile {
             }
         }
         self.module = module
+        self.bytes = bytes
     }
 
     /// The file's bytes: at most `limit`, from a regular file, read without blocking on a FIFO.

@@ -10,12 +10,29 @@ import WasmKit
 /// A wasm plugin loaded into the sandbox: its parsed module, the descriptors read out of a first
 /// instance (every pointer and count checked against its memory), and native copies of them whose
 /// functions run the module. The drivers, the validator and the C host API use those copies as
-/// they use a native library's descriptors; only this door knows that a fresh instance runs every
-/// transition.
+/// they use a native library's descriptors; only this door knows that every transition runs in an
+/// instance in its starting state, new or restored.
 final class WasmPlugin: @unchecked Sendable {
     let path: String
     let module: Module
     let sandbox: WasmSandbox
+    /// The module file's bytes, for the rewrite that makes instances restorable.
+    private let bytes: [UInt8]
+    /// The restorable rewrite once made (or why there is none), and the instances restored after
+    /// use, ready for the next transition.
+    private let reuse = Mutex<Reuse>(Reuse())
+    /// How many instances this plugin has made, the loading one included.
+    let instantiations = Atomic<Int>(0)
+
+    private struct Reuse {
+        var module: Result<WasmRestorableModule, WasmRestorableModule.Refusal>?
+        var idle: [WasmInstance] = []
+    }
+
+    /// The most restored instances kept for the next transitions.
+    private static let idleLimit = 4
+    /// The room each restorable instance's allocator gets before its first transition.
+    static let heapRoom: UInt32 = 256 << 10
     /// The native copy of the plugin descriptor, and of its animators.
     private(set) var descriptor: UnsafeMutablePointer<tc_plugin_t>!
     /// The address of the plugin descriptor in every instance's memory.
@@ -32,8 +49,11 @@ final class WasmPlugin: @unchecked Sendable {
     init(path: String, sandbox: WasmSandbox = .current) throws(PluginError) {
         self.path = path
         self.sandbox = sandbox
-        module = try WasmModuleFile(path: path, sandbox: sandbox).module
+        let file = try WasmModuleFile(path: path, sandbox: sandbox)
+        module = file.module
+        bytes = file.bytes
         do {
+            instantiations.add(1, ordering: .relaxed)
             let first = try WasmInstance(plugin: self)
             loader = first
             entry = first.entry
@@ -81,9 +101,41 @@ final class WasmPlugin: @unchecked Sendable {
         return try loader.initialize(plugin: entry, path: path)
     }
 
-    /// A fresh instance, checked to give the same descriptor as the first.
-    func freshInstance() throws(WasmFault) -> WasmInstance {
-        try WasmInstance(plugin: self, expectedEntry: entry)
+    /// An instance in its starting state, for one transition or duration query: one restored
+    /// after its last use, or a new one (checked to give the same descriptor as the first). Give
+    /// it back with ``recycle(_:)``.
+    func instance() throws(WasmFault) -> WasmInstance {
+        let (idle, prepared) = reuse.withLock { reuse in
+            if reuse.module == nil { reuse.module = WasmRestorableModule.prepare(bytes) }
+            return (reuse.idle.popLast(), reuse.module!)
+        }
+        if let idle { return idle }
+        instantiations.add(1, ordering: .relaxed)
+        guard case .success(let restorable) = prepared else {
+            return try WasmInstance(plugin: self, expectedEntry: entry)
+        }
+        let instance = try WasmInstance(plugin: self, module: restorable.module, expectedEntry: entry)
+        try instance.recordPristineState(mutableGlobals: restorable.mutableGlobals, heap: Self.heapRoom)
+        return instance
+    }
+
+    /// Takes back an instance whose transition or query is over: restored to its starting state
+    /// and kept for the next, or dropped when it cannot be restored.
+    func recycle(_ instance: WasmInstance) {
+        guard instance.restore() else { return }
+        reuse.withLock { reuse in
+            if reuse.idle.count < Self.idleLimit { reuse.idle.append(instance) }
+        }
+    }
+
+    /// Why this plugin's instances are not restored after use (each transition then gets a new
+    /// one), or nil when they are. Looks at the module on first use.
+    var notRestorableBecause: String? {
+        reuse.withLock { reuse in
+            if reuse.module == nil { reuse.module = WasmRestorableModule.prepare(bytes) }
+            if case .failure(let refusal) = reuse.module! { return refusal.description }
+            return nil
+        }
     }
 
     // MARK: Descriptors
@@ -160,7 +212,9 @@ final class WasmPlugin: @unchecked Sendable {
         if try m.load(UInt32.self, at: address + UInt32(L.duration)) != 0 { a.pointee.duration = WasmTrampolines.duration }
         if try m.load(UInt32.self, at: address + UInt32(L.setup)) != 0 { a.pointee.setup = WasmTrampolines.setup }
         if try m.load(UInt32.self, at: address + UInt32(L.step)) != 0 { a.pointee.step = WasmTrampolines.step }
-        if try m.load(UInt32.self, at: address + UInt32(L.completion)) != 0 { a.pointee.completion = WasmTrampolines.completion }
+        // Completion always runs, with or without the module's own: it gives the transition's
+        // instance back (the binding skips a NULL completion in the module).
+        a.pointee.completion = WasmTrampolines.completion
         return a
     }
 
@@ -229,7 +283,9 @@ enum WasmTrampolines {
         let key = DurationKey(animator: binding.address, context: ctx)
         if let known = binding.plugin.durations.withLock({ $0[key] }) { return known }
         do {
-            let value = try binding.plugin.freshInstance().duration(animator: binding.address, context: ctx)
+            let instance = try binding.plugin.instance()
+            let value = try instance.duration(animator: binding.address, context: ctx)
+            binding.plugin.recycle(instance)
             binding.plugin.durations.withLock { table in
                 if table.count >= 4096 { table.removeAll() }
                 table[key] = value
@@ -247,11 +303,15 @@ enum WasmTrampolines {
         state?.pointee = nil
         guard let binding = WasmAnimatorBinding.of(animator), let ctx, let state else { return false }
         do {
-            let instance = try binding.plugin.freshInstance()
+            let instance = try binding.plugin.instance()
             // The instance is the transition's state; completion, called only after a setup that
-            // returned true, drops it.
+            // returned true, gives it back.
             let ok = try instance.setup(animator: binding.address, context: ctx)
-            if ok { state.pointee = Unmanaged.passRetained(instance).toOpaque() }
+            if ok {
+                state.pointee = Unmanaged.passRetained(instance).toOpaque()
+            } else {
+                binding.plugin.recycle(instance)
+            }
             return ok
         } catch {
             report(error, binding, ctx)
@@ -280,6 +340,7 @@ enum WasmTrampolines {
         guard let binding = WasmAnimatorBinding.of(animator), let ctx, instance.fault == nil else { return }
         do {
             try instance.complete(animator: binding.address, context: ctx, finished: finished)
+            binding.plugin.recycle(instance)
         } catch {
             report(error, binding, ctx)
         }

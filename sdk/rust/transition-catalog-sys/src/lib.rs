@@ -27,7 +27,7 @@ pub const TC_ABI_VERSION: tc_version_t = tc_version_t { major: TC_ABI_VERSION_MA
 /// toolchain lacks; the binding is in the header for C and Embedded Swift.
 pub const TC_WASM_BINDING_VERSION_MAJOR: u32 = 1;
 /// The wasm32 binding's minor version.
-pub const TC_WASM_BINDING_VERSION_MINOR: u32 = 0;
+pub const TC_WASM_BINDING_VERSION_MINOR: u32 = 1;
 /// `major << 16 | minor`, as a module's `tc_wasm_binding` export returns it.
 pub const TC_WASM_BINDING_VERSION: u32 = (TC_WASM_BINDING_VERSION_MAJOR << 16) | TC_WASM_BINDING_VERSION_MINOR;
 
