@@ -32,6 +32,53 @@ struct TwoCubics: Sendable {
         second: ((0.3655 - 0.198) / 0.802, (1.0 - 0.541) / 0.459, (0.5465 - 0.198) / 0.802, (0.989 - 0.541) / 0.459))
 }
 
+/// A damped spring of mass 1 in physical time, from 0 to 1 with no initial velocity, as Material's
+/// spring tokens give it: a damping ratio ζ and a stiffness k (1/s²).
+struct PhysicalSpring: Sendable, Equatable {
+    var dampingRatio: Double
+    var stiffness: Double
+
+    /// The band around the target that ends the motion, as a fraction of the travel.
+    static let settlingEpsilon = 1e-3
+
+    /// The spring's position `time` seconds after its start: 1 + x(t), where x is the closed-form
+    /// displacement of x'' + 2ζω x' + ω² x = 0 from x(0) = −1, x'(0) = 0, ω = √k.
+    func value(at time: Double) -> Double {
+        let omega = stiffness.squareRoot(), zeta = dampingRatio
+        if zeta < 1 {
+            let decay = zeta * omega, frequency = omega * (1 - zeta * zeta).squareRoot()
+            return 1 - exp(-decay * time) * (cos(frequency * time) + decay / frequency * sin(frequency * time))
+        }
+        if zeta == 1 { return 1 - exp(-omega * time) * (1 + omega * time) }
+        let root = (zeta * zeta - 1).squareRoot()
+        let fast = -omega * (zeta + root), slow = -omega / (zeta + root)
+        // x = c1 e^(slow t) + c2 e^(fast t), with c1 + c2 = −1 and slow c1 + fast c2 = 0.
+        let c2 = slow / (fast - slow)
+        return 1 + (-1 - c2) * exp(slow * time) + c2 * exp(fast * time)
+    }
+
+    /// The time in seconds after which the spring stays within ``settlingEpsilon`` of its target,
+    /// by the rule of the host's `Spring.settlingDuration` (TransitionCore/Spring.swift): for
+    /// ζ < 1 the decay envelope's, T = ln((1 + |B|) / ε) / (ζω) with |B| = ζ / √(1 − ζ²); for
+    /// ζ ≥ 1 the last time the distance to the target is ε.
+    var settlingDuration: Double {
+        let omega = stiffness.squareRoot(), zeta = dampingRatio, epsilon = Self.settlingEpsilon
+        if zeta < 1 {
+            let b = zeta / (1 - zeta * zeta).squareRoot()
+            return log((1 + b) / epsilon) / (zeta * omega)
+        }
+        // The distance decreases monotonically: bisect 1 − value(t) = ε.
+        var low = 0.0, high = 1.0 / omega
+        while 1 - value(at: high) > epsilon { high *= 2 }
+        for _ in 0..<200 {
+            let middle = 0.5 * (low + high)
+            if middle <= low || middle >= high { break }
+            if 1 - value(at: middle) > epsilon { low = middle } else { high = middle }
+        }
+        return high
+    }
+}
+
 /// An easing, evaluated through the host's timing services.
 enum Easing: Sendable {
     case curve(tc_curve_t)
@@ -43,6 +90,10 @@ enum Easing: Sendable {
     /// An exponential approach reaching 1 exactly at the end: 1/e every `timeConstant` of the
     /// transition's length.
     case decay(timeConstant: Double)
+    /// A spring in physical time over a transition of `seconds`: the spring's own position at
+    /// progress × seconds, and 1 from progress 1 on (the spring is then within its settling
+    /// band of the target, as an Android `SpringAnimation` ends on its target).
+    case physicalSpring(PhysicalSpring, seconds: Double)
 
     static let linear = Easing.curve(TC_CURVE_LINEAR)
 
@@ -55,6 +106,7 @@ enum Easing: Sendable {
             return a.jointX == b.jointX && a.jointY == b.jointY && a.first == b.first && a.second == b.second
         case (.spring(let z1, let v1), .spring(let z2, let v2)): return z1 == z2 && v1 == v2
         case (.decay(let a), .decay(let b)): return a == b
+        case (.physicalSpring(let a, let s1), .physicalSpring(let b, let s2)): return a == b && s1 == s2
         default: return false
         }
     }
@@ -68,6 +120,10 @@ enum Easing: Sendable {
         case .decay(let tau):
             if t >= 1 { return 1 + (t - 1) * exp(-1 / tau) / (tau * (1 - exp(-1 / tau))) }
             return (1 - exp(-t / tau)) / (1 - exp(-1 / tau))
+        case .physicalSpring(let spring, let seconds):
+            if t <= 0 { return 0 }
+            if t >= 1 { return 1 }
+            return spring.value(at: t * seconds)
         case .twoCubics(let c):
             let host = ctx.pointee.host.pointee
             if t < c.jointX {

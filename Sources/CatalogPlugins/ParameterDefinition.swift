@@ -45,8 +45,8 @@ struct ParameterDefinition: Sendable {
         ]
     }
 
-    /// A spring's damping ratio and response, in this order: `Situation.spring(at:)` and
-    /// `springDuration(at:)` read them back.
+    /// A spring's damping ratio and response, in this order: `Situation.spring(at:)`,
+    /// `springDuration(at:)` and `physicalSpring(at:)` read them back.
     static func spring(damping: Double, response: Double) -> [ParameterDefinition] {
         [
             .number("damping", "Damping", doc: "The spring's damping ratio: 1 settles without bouncing, lower values bounce.", damping, 0.1...1),

@@ -44,6 +44,12 @@ private let cupertinoPage = AnimatorDefinition(
         // barrier 0x18000000 with Curves.ease.
         .duration(0.5),
     ],
+    // On a pop the route value v falls from 1 to 0 and Flutter's CurvedAnimation maps it through
+    // the reverse curve (animation/animations.dart, CurvedAnimation.value). The popping page's
+    // offset is 1 − flipped(v) = f(1 − v): the push's own curve on the time fraction, fast first,
+    // so its track runs forwards. The covered page's easeInToLinear(v) is not a flip, and the
+    // barrier's CurveTween(ease)(v) is no CurvedAnimation at all: both replay their curves
+    // backwards in time.
     choreography: { s in
         let entering = Easing.twoCubics(.fastEaseInToSlowEaseOut)
         let barrier = 24.0 / 255
@@ -54,7 +60,7 @@ private let cupertinoPage = AnimatorDefinition(
                 dimming: Track(start: Look(alpha: 0), end: Look(alpha: barrier), easing: .curve(TC_CURVE_EASE)), placement: .above)
         }
         return Choreography(
-            from: Track(start: .rest, end: .offset(1, 0), easing: entering, reversedTime: true),
+            from: Track(start: .rest, end: .offset(1, 0), easing: entering),
             to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .bezier(0.67, 0.03, 0.65, 0.09), reversedTime: true),
             dimming: Track(start: Look(alpha: barrier), end: Look(alpha: 0), easing: .curve(TC_CURVE_EASE), reversedTime: true), placement: .below)
     })
@@ -65,14 +71,17 @@ private let cupertinoDialog = AnimatorDefinition(
     summary: "Flutter's Cupertino full-screen dialog: the page rises from the bottom edge over a still screen; dismissal runs the curve flipped.",
     operations: modalOperations, reversible: true,
     // 500 ms, linearToEaseOut and its flip on dismissal, no barrier
-    // (research/modern_anchors.md §5, cupertino/route.dart).
+    // (research/modern_anchors.md §5, packages/flutter/lib/src/cupertino/route.dart,
+    // CupertinoFullscreenDialogTransition). The flipped reverse curve on the falling route value
+    // makes the dismissal's offset linearToEaseOut of the time fraction: it leaves fast and
+    // slows down, as the presentation arrives.
     parameters: [.duration(0.5)],
     choreography: { s in
         let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
         if s.presenting {
             return Choreography(from: nil, to: Track(start: .offset(0, 1), end: .rest, easing: curve), placement: .above)
         }
-        return Choreography(from: Track(start: .rest, end: .offset(0, 1), easing: curve, reversedTime: true), to: nil, placement: .below)
+        return Choreography(from: Track(start: .rest, end: .offset(0, 1), easing: curve), to: nil, placement: .below)
     })
 
 /// Material 3 shared axis along x, y or z (MDC `MaterialSharedAxis`).

@@ -51,6 +51,13 @@ struct Situation {
         .spring(dampingRatio: self[i], velocity: velocity)
     }
 
+    /// The spring of the damping and response parameters starting at `i` in physical time: the
+    /// damping ratio (within 0.1...1) and the stiffness (2π / response)² of a unit mass.
+    func physicalSpring(at i: Int) -> PhysicalSpring {
+        let zeta = min(max(self[i], 0.1), 1), omega = 2 * Double.pi / max(self[i + 1], 0.05)
+        return PhysicalSpring(dampingRatio: zeta, stiffness: omega * omega)
+    }
+
     /// How long the spring of the parameters at `i` takes to settle within 0.1 % of its travel:
     /// ln(1000) / (ζ·ω) with ω = 2π / response, at most 10 s.
     func springDuration(at i: Int) -> Double {

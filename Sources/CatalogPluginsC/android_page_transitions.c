@@ -89,15 +89,20 @@ static void fade_upwards_step(const tc_animator_t *self, const tc_context_t *ctx
 /* Open upwards: the entering page is revealed from the bottom edge up; the old page rises 2.5 %
  * of the height under a black scrim that darkens to 0.25; curve cubic(0.2, 0, 0, 1), flipped on
  * a pop. The reveal is the entering page's frame growing from the bottom edge (the view model
- * has no clip, so Flutter's 5 % rise of the content inside the clip is left out). */
+ * has no clip, so Flutter's 5 % rise of the content inside the clip is left out).
+ * On a pop the route value v falls from 1 to 0 and Flutter's CurvedAnimation maps it through
+ * the reverse curve, _transitionCurve.flipped, for the clip and scrim (primary animation) and
+ * for the old page's rise (secondary animation) alike (_OpenUpwardsPageTransition in
+ * page_transitions_theme.dart): flipped(1 - p) = 1 - f(p), so the pop leaves fast and slows
+ * down, as the push arrives. */
 static void open_upwards_step(const tc_animator_t *self, const tc_context_t *ctx, void *state, double p,
                               tc_view_state_t *views, uint32_t count) {
     (void)self; (void)count;
     const page_state_t *s = state;
     const double h = ctx->container_bounds.height;
     bool up = presenting(ctx);
-    double e = up ? bezier(ctx, 0.2, 0, 0, 1, p) : 1 - bezier(ctx, 0.2, 0, 0, 1, 1 - p);
-    /* e is how far the upper page is in: 1 when it covers the screen. */
+    double e = bezier(ctx, 0.2, 0, 0, 1, p);
+    /* in is how far the upper page is in: 1 when it covers the screen. */
     double in = up ? e : 1 - e;
     tc_view_state_t *top = &views[up ? ctx->to_view : ctx->from_view];
     tc_view_state_t *under = &views[up ? ctx->from_view : ctx->to_view];

@@ -1,0 +1,493 @@
+import PluginHost
+import TestSupport
+import Testing
+import TransitionCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Each platform motion against a reference written here from its source's constants and curves:
+/// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition` and
+/// `_OpenUpwardsPageTransition`, and Material 3's spring tokens. The references share no code
+/// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
+/// the springs are integrated step by step instead of solved in closed form. For every operation
+/// an animator declares, at two container sizes and 101 progresses, the test compares what the
+/// screen shows: each view's rectangle (frame and transform, projected), its alpha, its corner
+/// radius as drawn and the views' stacking order, and the duration.
+@Suite struct PlatformReferenceTests {
+    static let library: PluginLibrary? = try? PluginLibrary.load(path: TestEnvironment.builtinPlugin)
+    static let cLibrary: PluginLibrary? = try? PluginLibrary.load(path: PackagePlugins.cPlugin)
+
+    /// The two container sizes of the comparison: a phone and a large tablet.
+    static let sizes: [(width: Double, height: Double)] = [(390, 844), (1024, 1366)]
+    /// How far a rectangle's edge or a corner radius may be from the reference, in points.
+    static let pointTolerance = 0.5
+    /// How far an alpha may be from the reference.
+    static let alphaTolerance = 0.01
+    /// How far the duration may be from the reference, in seconds.
+    static let durationTolerance = 0.001
+
+    // MARK: - Curves, written from their sources
+
+    /// A cubic Bézier from (0, 0) to `end` with control points `c1` and `c2`, all absolute: y at
+    /// x, found by bisecting x(s) = x over the parameter s (x(s) increases for every curve here).
+    static func cubic(_ c1: (Double, Double), _ c2: (Double, Double), end: (Double, Double) = (1, 1), start: (Double, Double) = (0, 0), at x: Double) -> Double {
+        func point(_ s: Double) -> (x: Double, y: Double) {
+            let u = 1 - s
+            let a = u * u * u, b = 3 * u * u * s, c = 3 * u * s * s, d = s * s * s
+            return (a * start.0 + b * c1.0 + c * c2.0 + d * end.0, a * start.1 + b * c1.1 + c * c2.1 + d * end.1)
+        }
+        if x <= start.0 { return start.1 }
+        if x >= end.0 { return end.1 }
+        var low = 0.0, high = 1.0
+        for _ in 0..<200 {
+            let middle = (low + high) / 2
+            if point(middle).x < x { low = middle } else { high = middle }
+        }
+        return point((low + high) / 2).y
+    }
+
+    /// Flutter's `Cubic(a, b, c, d)` (packages/flutter/lib/src/animation/curves.dart).
+    static func flutterCubic(_ a: Double, _ b: Double, _ c: Double, _ d: Double, _ t: Double) -> Double {
+        cubic((a, b), (c, d), at: t)
+    }
+
+    /// `Curves.fastEaseInToSlowEaseOut` (curves.dart): a `ThreePointCubic` with a1 (0.056, 0.024),
+    /// b1 (0.108, 0.3085), midpoint (0.198, 0.541), a2 (0.3655, 1.0), b2 (0.5465, 0.989), written
+    /// as the two absolute cubics (0, 0)–a1–b1–mid and mid–a2–b2–(1, 1).
+    static func fastEaseInToSlowEaseOut(_ t: Double) -> Double {
+        let mid = (0.198, 0.541)
+        if t < mid.0 { return cubic((0.056, 0.024), (0.108, 0.3085), end: mid, at: t) }
+        return cubic((0.3655, 1.0), (0.5465, 0.989), start: mid, at: t)
+    }
+
+    /// `Curves.linearToEaseOut` = Cubic(0.35, 0.91, 0.33, 0.97) (curves.dart).
+    static func linearToEaseOut(_ t: Double) -> Double { flutterCubic(0.35, 0.91, 0.33, 0.97, t) }
+    /// `Curves.easeInToLinear` = Cubic(0.67, 0.03, 0.65, 0.09) (curves.dart).
+    static func easeInToLinear(_ t: Double) -> Double { flutterCubic(0.67, 0.03, 0.65, 0.09, t) }
+    /// `Curves.ease` = Cubic(0.25, 0.1, 0.25, 1.0) (curves.dart).
+    static func ease(_ t: Double) -> Double { flutterCubic(0.25, 0.1, 0.25, 1.0, t) }
+
+    /// `Curve.flipped` (curves.dart, FlippedCurve): 1 − f(1 − t).
+    static func flipped(_ f: @escaping (Double) -> Double) -> (Double) -> Double { { 1 - f(1 - $0) } }
+
+    /// Flutter's `CurvedAnimation.value` (packages/flutter/lib/src/animation/animations.dart):
+    /// the parent's value through `curve` while it runs forward, through `reverseCurve` (when
+    /// given) while it runs in reverse. A push runs the route value v = u forward; a pop runs it
+    /// from 1 to 0, v = 1 − u, in reverse.
+    static func curved(_ v: Double, forward: Bool, curve: (Double) -> Double, reverseCurve: ((Double) -> Double)?) -> Double {
+        forward || reverseCurve == nil ? curve(v) : reverseCurve!(v)
+    }
+
+    // MARK: - Springs, integrated
+
+    /// A unit-mass spring from 0 to 1 with damping ratio ζ and stiffness k (Material's token
+    /// form): the position `time` seconds in, by fourth-order Runge–Kutta on
+    /// x'' = −k (x − 1) − 2ζ√k x', in steps of at most 20 µs.
+    static func springPosition(dampingRatio zeta: Double, stiffness k: Double, at time: Double) -> Double {
+        guard time > 0 else { return 0 }
+        let c = 2 * zeta * k.squareRoot()
+        func acceleration(_ x: Double, _ v: Double) -> Double { -k * (x - 1) - c * v }
+        let steps = max(1, Int((time / 2e-5).rounded(.up)))
+        let h = time / Double(steps)
+        var x = 0.0, v = 0.0
+        for _ in 0..<steps {
+            let k1x = v, k1v = acceleration(x, v)
+            let k2x = v + h / 2 * k1v, k2v = acceleration(x + h / 2 * k1x, v + h / 2 * k1v)
+            let k3x = v + h / 2 * k2v, k3v = acceleration(x + h / 2 * k2x, v + h / 2 * k2v)
+            let k4x = v + h * k3v, k4v = acceleration(x + h * k3x, v + h * k3v)
+            x += h / 6 * (k1x + 2 * k2x + 2 * k3x + k4x)
+            v += h / 6 * (k1v + 2 * k2v + 2 * k3v + k4v)
+        }
+        return x
+    }
+
+    /// The settling time of a unit-mass spring from 0 to 1 with no initial velocity, ζ < 1, by
+    /// the envelope rule of TransitionCore's `Spring.settlingDuration` (ε = 1e-3): the
+    /// displacement is e^(−ζωt) (A cos ωd t + B sin ωd t) with A = −1 and B = −ζω / ωd, and the
+    /// time is the one at which its envelope e^(−ζωt) (|A| + |B|) falls to ε.
+    static func settlingTime(dampingRatio zeta: Double, stiffness k: Double) -> Double {
+        let omega = k.squareRoot(), damped = omega * (1 - zeta * zeta).squareRoot()
+        let a = -1.0, b = -zeta * omega / damped
+        return log((abs(a) + abs(b)) / 1e-3) / (zeta * omega)
+    }
+
+    // MARK: - What a screen shows
+
+    /// One view as the screen shows it: its rectangle, opacity and the radii of its corners.
+    struct Seen: CustomStringConvertible {
+        var role: ViewRole
+        var rect: Rect
+        var alpha: Double
+        var radius: (x: Double, y: Double) = (0, 0)
+
+        var description: String {
+            "\(role) \(rect) α \(alpha) r \(radius.x)×\(radius.y)"
+        }
+    }
+
+    /// A reference motion: its duration and, at each time fraction, the views bottom first.
+    struct Reference {
+        var duration: Double
+        var views: (Double) -> [Seen]
+    }
+
+    /// One transition to compare: the operation, its context and the animator's library.
+    struct Case: CustomStringConvertible {
+        var operation: TransitionOperation
+        var context: TransitionContext
+        /// True when the arriving screen comes on top (push, present, a tab to a higher index).
+        var forward: Bool
+
+        var container: Rect { context.containerBounds }
+        var description: String {
+            "\(operation)\(operation == .tab ? " \(context.tabFromIndex)→\(context.tabToIndex)" : "") at \(Int(container.width))x\(Int(container.height))"
+        }
+    }
+
+    /// The ways a reference can be made wrong, to show that the comparison notices.
+    enum Perturbation: CaseIterable {
+        case none
+        /// A reverse curve that is not flipped: a pop replays the push's curve backwards in time.
+        case unflippedReverse
+        /// The spatial spring 35 % stiffer, as a spring refitted to a shorter duration.
+        case stifferSpring
+        /// The scrim and fades on the spatial spring instead of the effects spring.
+        case effectsOnSpatialSpring
+    }
+
+    /// Every case of the operations `animator` declares, at both sizes, in its first style.
+    static func cases(_ animator: Animator) throws -> [Case] {
+        var cases: [Case] = []
+        for size in sizes {
+            let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            for operation in animator.description.operations {
+                let style = animator.description.defaultStyle(for: operation)
+                if operation == .tab {
+                    for (from, to) in [(0, 1), (1, 0)] {
+                        let context = try TransitionContext(operation: .tab, containerBounds: bounds, tabFromIndex: from, tabToIndex: to)
+                        cases.append(Case(operation: .tab, context: context, forward: to > from))
+                    }
+                } else {
+                    let context = try TransitionContext(operation: operation, style: style, containerBounds: bounds)
+                    cases.append(Case(operation: operation, context: context, forward: operation == .push || operation == .present))
+                }
+            }
+        }
+        return cases
+    }
+
+    /// The roles of the arriving and leaving screens, and the frames they rest at.
+    static func screens(_ c: Case) -> (to: Rect, from: Rect) {
+        (c.context.toFinalFrame, c.context.fromInitialFrame)
+    }
+
+    // MARK: - References
+
+    /// Flutter's CupertinoPageTransition (packages/flutter/lib/src/cupertino/route.dart):
+    /// 500 ms (CupertinoRouteTransitionMixin.transitionDuration); the page on top slides from
+    /// Offset(1, 0) to zero (_kRightMiddleTween) by CurvedAnimation(curve:
+    /// fastEaseInToSlowEaseOut, reverseCurve: fastEaseInToSlowEaseOut.flipped); the page beneath
+    /// from zero to Offset(−1/3, 0) (_kMiddleLeftTween) by CurvedAnimation(curve:
+    /// linearToEaseOut, reverseCurve: easeInToLinear) of the secondary animation; the route's
+    /// barrier 0x18000000 (CupertinoPageRoute.barrierColor) by CurveTween(Curves.ease) of the
+    /// route value (ModalRoute's barrier), drawn between the two pages.
+    static func cupertinoPage(_ c: Case, _ p: Perturbation) -> Reference {
+        let w = c.container.width
+        let reverse: ((Double) -> Double) = p == .unflippedReverse ? fastEaseInToSlowEaseOut : flipped(fastEaseInToSlowEaseOut)
+        return Reference(duration: 0.5) { u in
+            let v = c.forward ? u : 1 - u
+            let top = curved(v, forward: c.forward, curve: fastEaseInToSlowEaseOut, reverseCurve: reverse)
+            let beneath = curved(v, forward: c.forward, curve: linearToEaseOut, reverseCurve: easeInToLinear)
+            let barrier = 24.0 / 255 * ease(v)
+            let (topRole, beneathRole): (ViewRole, ViewRole) = c.forward ? (.to, .from) : (.from, .to)
+            var topRect = c.container, beneathRect = c.container
+            topRect.x += w * (1 - top)
+            beneathRect.x -= w / 3 * beneath
+            return [
+                Seen(role: beneathRole, rect: beneathRect, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: barrier),
+                Seen(role: topRole, rect: topRect, alpha: 1),
+            ]
+        }
+    }
+
+    /// Flutter's CupertinoFullscreenDialogTransition (packages/flutter/lib/src/cupertino/route.dart):
+    /// 500 ms; the dialog slides from Offset(0, 1) to zero (_kBottomUpTween) by
+    /// CurvedAnimation(curve: linearToEaseOut, reverseCurve: linearToEaseOut.flipped); the page
+    /// beneath does not move (a full-screen dialog cannot be transitioned to) and there is no
+    /// barrier.
+    static func cupertinoDialog(_ c: Case, _ p: Perturbation) -> Reference {
+        let h = c.container.height
+        let reverse: ((Double) -> Double) = p == .unflippedReverse ? linearToEaseOut : flipped(linearToEaseOut)
+        let (to, from) = screens(c)
+        return Reference(duration: 0.5) { u in
+            let v = c.forward ? u : 1 - u
+            let value = curved(v, forward: c.forward, curve: linearToEaseOut, reverseCurve: reverse)
+            if c.forward {
+                var dialog = to
+                dialog.y += h * (1 - value)
+                return [Seen(role: .from, rect: from, alpha: 1), Seen(role: .to, rect: dialog, alpha: 1)]
+            }
+            var dialog = from
+            dialog.y += h * (1 - value)
+            return [Seen(role: .to, rect: to, alpha: 1), Seen(role: .from, rect: dialog, alpha: 1)]
+        }
+    }
+
+    /// Flutter's _OpenUpwardsPageTransition (packages/flutter/lib/src/material/page_transitions_theme.dart):
+    /// 300 ms (PageTransitionsBuilder's default); _transitionCurve = Cubic(0.20, 0.00, 0.00, 1.00)
+    /// with `.flipped` as reverse curve for the primary and the secondary animation alike; the
+    /// page on top is clipped to a rectangle anchored at its bottom, 0 → size.height high; a
+    /// Container of black at opacity 0 → 0.25 (_scrimOpacityTween) covers the page beneath; the
+    /// page beneath moves up Offset(0, −0.025) (_secondaryTranslationTween). The content's own
+    /// 5 % rise inside the clip (_primaryTranslationTween) moves no edge of what is shown.
+    static func openUpwards(_ c: Case, _ p: Perturbation) -> Reference {
+        let h = c.container.height
+        let curve = { (t: Double) in flutterCubic(0.2, 0, 0, 1, t) }
+        let reverse: ((Double) -> Double) = p == .unflippedReverse ? curve : flipped(curve)
+        return Reference(duration: 0.3) { u in
+            let v = c.forward ? u : 1 - u
+            let primary = curved(v, forward: c.forward, curve: curve, reverseCurve: reverse)
+            let secondary = curved(v, forward: c.forward, curve: curve, reverseCurve: reverse)
+            let (topRole, beneathRole): (ViewRole, ViewRole) = c.forward ? (.to, .from) : (.from, .to)
+            let clip = h * primary
+            let top = Rect(x: c.container.x, y: c.container.maxY - clip, width: c.container.width, height: clip)
+            var beneath = c.container
+            beneath.y -= 0.025 * h * secondary
+            return [
+                Seen(role: beneathRole, rect: beneath, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: 0.25 * primary),
+                Seen(role: topRole, rect: top, alpha: 1),
+            ]
+        }
+    }
+
+    /// Material 3's spring tokens, standard scheme (MDC
+    /// lib/java/com/google/android/material/motion/res/values/tokens.xml,
+    /// m3_sys_motion_standard_spring_*; Compose StandardMotionTokens): (damping ratio, stiffness).
+    enum Token {
+        static let defaultSpatial = (zeta: 0.9, k: 700.0)
+        static let fastSpatial = (zeta: 0.9, k: 1400.0)
+        static let defaultEffects = (zeta: 1.0, k: 1600.0)
+        static let fastEffects = (zeta: 1.0, k: 3800.0)
+    }
+
+    /// A spatial spring and its effects spring (MDC docs/theming/Motion.md: spatial springs for
+    /// position and size, effects springs for opacity and colour) as functions of the time
+    /// fraction of a transition that lasts until the spatial spring settles; 1 at the end.
+    static func springs(spatial: (zeta: Double, k: Double), effects: (zeta: Double, k: Double), _ p: Perturbation)
+        -> (duration: Double, spatial: (Double) -> Double, effects: (Double) -> Double)
+    {
+        let k = p == .stifferSpring ? spatial.k * 1.35 : spatial.k
+        let duration = settlingTime(dampingRatio: spatial.zeta, stiffness: spatial.k)
+        let effects = p == .effectsOnSpatialSpring ? spatial : effects
+        func position(_ spring: (zeta: Double, k: Double)) -> (Double) -> Double {
+            { u in u >= 1 ? 1 : springPosition(dampingRatio: spring.zeta, stiffness: spring.k, at: u * duration) }
+        }
+        return (duration, position((spatial.zeta, k)), position(effects))
+    }
+
+    /// A surface that slides in from off screen by `offset` to its presented frame on the
+    /// spatial spring, over a scrim of opacity `dim` on the effects spring, and back.
+    static func slidingSurface(
+        _ c: Case, _ p: Perturbation, offset: (Rect) -> (x: Double, y: Double), dim: Double, radius: Double,
+        spatial: (zeta: Double, k: Double), effects: (zeta: Double, k: Double)
+    ) -> Reference {
+        let motion = springs(spatial: spatial, effects: effects, p)
+        let (to, from) = screens(c)
+        let presented = c.forward ? to : from
+        let away = offset(presented)
+        return Reference(duration: motion.duration) { u in
+            let shown = c.forward ? motion.spatial(u) : 1 - motion.spatial(u)
+            let scrim = c.forward ? motion.effects(u) : 1 - motion.effects(u)
+            var surface = presented
+            surface.x += away.x * (1 - shown)
+            surface.y += away.y * (1 - shown)
+            return [
+                Seen(role: .dimming, rect: c.container, alpha: dim * scrim),
+                Seen(role: c.forward ? .to : .from, rect: surface, alpha: 1, radius: (radius, radius)),
+            ]
+        }
+    }
+
+    /// `bottom-sheet` at its defaults (large detent, dim 0.4, corners 10 pt): the sheet rises
+    /// from just below the container to its presented frame on the default spatial spring
+    /// (0.9, 700), its scrim on the default effects spring (1, 1600).
+    static func bottomSheet(_ c: Case, _ p: Perturbation) -> Reference {
+        slidingSurface(
+            c, p, offset: { frame in (0, c.container.maxY - frame.y) }, dim: 0.4, radius: 10,
+            spatial: Token.defaultSpatial, effects: Token.defaultEffects)
+    }
+
+    /// `side-drawer` at its defaults (left side, scrim 0x52000000 = α 0.32): the drawer comes
+    /// from just beyond the left edge on the default spatial spring, its scrim on the default
+    /// effects spring.
+    static func sideDrawer(_ c: Case, _ p: Perturbation) -> Reference {
+        slidingSurface(
+            c, p, offset: { frame in (-(frame.maxX - c.container.x), 0) }, dim: 0.32, radius: 0,
+            spatial: Token.defaultSpatial, effects: Token.defaultEffects)
+    }
+
+    /// `popover` at its defaults (source at 0.8, 0.06 of the container, 0.12 × 0.05 of it, dim
+    /// 0.2, corners 13 pt): the card's rectangle moves between the source rectangle and its
+    /// presented frame on the fast spatial spring (0.9, 1400), its opacity and the scrim on the
+    /// fast effects spring (1, 3800), both ways. Its corners are drawn scaled with it.
+    static func popover(_ c: Case, _ p: Perturbation) -> Reference {
+        let motion = springs(spatial: Token.fastSpatial, effects: Token.fastEffects, p)
+        let (to, from) = screens(c)
+        let card = c.forward ? to : from
+        let b = c.container
+        let source = Rect(x: b.x + 0.8 * b.width, y: b.y + 0.06 * b.height, width: 0.12 * b.width, height: 0.05 * b.height)
+        return Reference(duration: motion.duration) { u in
+            let open = c.forward ? motion.spatial(u) : 1 - motion.spatial(u)
+            let shown = c.forward ? motion.effects(u) : 1 - motion.effects(u)
+            // open 1 is the card's frame, 0 the source; the centre and size move linearly in it.
+            let width = source.width + (card.width - source.width) * open
+            let height = source.height + (card.height - source.height) * open
+            let midX = source.midX + (card.midX - source.midX) * open
+            let midY = source.midY + (card.midY - source.midY) * open
+            let rect = Rect(x: midX - width / 2, y: midY - height / 2, width: width, height: height)
+            return [
+                Seen(role: .dimming, rect: b, alpha: 0.2 * shown),
+                Seen(role: c.forward ? .to : .from, rect: rect, alpha: shown, radius: (13 * width / card.width, 13 * height / card.height)),
+            ]
+        }
+    }
+
+    /// The animators compared, by id.
+    static let ids = ["cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover"]
+
+    /// The reference of the animator `id`.
+    static func reference(_ id: String, _ c: Case, _ p: Perturbation) -> Reference {
+        switch id {
+        case "cupertino-page": cupertinoPage(c, p)
+        case "cupertino-dialog": cupertinoDialog(c, p)
+        case "open-upwards": openUpwards(c, p)
+        case "bottom-sheet": bottomSheet(c, p)
+        case "side-drawer": sideDrawer(c, p)
+        default: popover(c, p)
+        }
+    }
+
+    // MARK: - The comparison
+
+    /// What the animator shows: the views drawn, bottom first, as the screen shows them.
+    static func seen(_ frame: TransitionFrame) -> [Seen] {
+        frame.drawOrder.filter { $0.isInContainer && !$0.state.hidden }.compactMap { view in
+            guard let rect = view.state.projectedBounds(camera: frame.camera) else { return nil }
+            let m = view.state.transform.m
+            // The corner radius is drawn in the view's plane: its length on screen is scaled as
+            // the view's x and y axes are.
+            let sx = (m[0] * m[0] + m[1] * m[1]).squareRoot(), sy = (m[4] * m[4] + m[5] * m[5]).squareRoot()
+            return Seen(role: view.role, rect: rect, alpha: view.state.alpha, radius: (view.state.cornerRadius * sx, view.state.cornerRadius * sy))
+        }
+    }
+
+    /// A view shows something when it is opaque enough and has an area.
+    static func shows(_ s: Seen) -> Bool {
+        s.alpha > alphaTolerance && s.rect.width > pointTolerance && s.rect.height > pointTolerance
+    }
+
+    /// Every difference between the animator and the reference beyond the tolerances, for one
+    /// case at `count` progresses.
+    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101) throws -> [String] {
+        var found: [String] = []
+        let duration = animator.duration(c.context)
+        if abs(duration - reference.duration) > durationTolerance {
+            found.append("\(c): duration \(duration) s, the reference's \(reference.duration) s")
+        }
+        let run = try animator.run(c.context, progresses: SampledTransition.evenProgresses(count))
+        for frame in run.frames {
+            let actual = seen(frame), expected = reference.views(frame.progress)
+            let at = "\(c) at \(frame.progress)"
+            for e in expected {
+                guard let a = actual.first(where: { $0.role == e.role }) else {
+                    if shows(e) { found.append("\(at): no \(e.role) view, the reference shows \(e)") }
+                    continue
+                }
+                if !shows(a) && !shows(e) { continue }
+                let edges = [(a.rect.x, e.rect.x), (a.rect.y, e.rect.y), (a.rect.maxX, e.rect.maxX), (a.rect.maxY, e.rect.maxY)]
+                if edges.contains(where: { abs($0.0 - $0.1) > pointTolerance }) { found.append("\(at): \(e.role) is at \(a.rect), the reference's \(e.rect)") }
+                if abs(a.alpha - e.alpha) > alphaTolerance { found.append("\(at): \(e.role) alpha \(a.alpha), the reference's \(e.alpha)") }
+                if abs(a.radius.x - e.radius.x) > pointTolerance || abs(a.radius.y - e.radius.y) > pointTolerance {
+                    found.append("\(at): \(e.role) corner \(a.radius), the reference's \(e.radius)")
+                }
+            }
+            for a in actual where shows(a) && !expected.contains(where: { $0.role == a.role }) {
+                found.append("\(at): \(a) is drawn, the reference has no such view")
+            }
+            // The stacking order of the views both show.
+            let both = Set(actual.filter(shows).map(\.role)).intersection(expected.filter(shows).map(\.role))
+            let order = actual.map(\.role).filter(both.contains), wanted = expected.map(\.role).filter(both.contains)
+            if order != wanted { found.append("\(at): drawn in the order \(order), the reference's \(wanted)") }
+        }
+        return found
+    }
+
+    /// The animator `id`, from the C plugin for open upwards and from the built-ins otherwise.
+    static func animator(_ id: String) throws -> Animator {
+        let library = try #require(id == "open-upwards" ? cLibrary : library)
+        return try #require(library.animator(id))
+    }
+
+    /// The animator shows what its source shows, in every operation it declares, at both sizes.
+    @Test(arguments: ids)
+    func matchesItsSource(_ id: String) throws {
+        let animator = try Self.animator(id)
+        let cases = try Self.cases(animator)
+        #expect(Set(cases.map(\.operation)) == Set(animator.description.operations))
+        for c in cases {
+            let found = try Self.mismatches(animator, c, Self.reference(id, c, .none))
+            #expect(found.isEmpty, "\(id) \(c): \(found.count) mismatches, first \(found.prefix(3))")
+        }
+    }
+
+    /// The perturbations each reference must notice: its own curve unflipped, or its springs
+    /// changed.
+    static func perturbations(_ id: String) -> [Perturbation] {
+        switch id {
+        case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
+        default: [.stifferSpring, .effectsOnSpatialSpring]
+        }
+    }
+
+    /// Each comparison can fail: with the reference perturbed, the animator no longer matches it
+    /// in the operations the perturbation touches.
+    @Test(arguments: ids)
+    func aPerturbedReferenceIsNoticed(_ id: String) throws {
+        let animator = try Self.animator(id)
+        for perturbation in Self.perturbations(id) {
+            var noticed = 0
+            for c in try Self.cases(animator) where perturbation != .unflippedReverse || !c.forward {
+                let found = try Self.mismatches(animator, c, Self.reference(id, c, perturbation), count: 61)
+                if !found.isEmpty { noticed += 1 }
+                #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")
+            }
+            #expect(noticed > 0)
+        }
+    }
+
+    /// The figures of the issue: a quarter into a Cupertino pop the page is about two thirds of
+    /// the way out, and 70 ms into a bottom sheet's presentation the sheet is where the default
+    /// spatial spring puts it.
+    @Test func theIssuesFiguresHold() throws {
+        let page = try Self.animator("cupertino-page")
+        let pop = try TransitionContext(operation: .pop, containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        let run = try page.run(pop, progresses: [0.25])
+        let popping = try #require(pop.fromView)
+        let x = try #require(run.frames[0][popping]?.state.frame.x)
+        #expect(abs(x - 390 * Self.fastEaseInToSlowEaseOut(0.25)) < 0.5 && x > 250 && x < 270, "x \(x)")
+
+        let sheet = try Self.animator("bottom-sheet")
+        let present = try TransitionContext(operation: .present, style: .custom, containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+        let duration = sheet.duration(present)
+        let to = try #require(present.toView)
+        let shown = try sheet.run(present, progresses: [0.07 / duration])
+        let y = try #require(shown.frames[0][to]?.state.frame.y)
+        let frame = present.toFinalFrame
+        let expected = frame.y + (844 - frame.y) * (1 - Self.springPosition(dampingRatio: 0.9, stiffness: 700, at: 0.07))
+        #expect(abs(y - expected) < 0.5, "y \(y) at 70 ms, the spring's \(expected)")
+    }
+}
