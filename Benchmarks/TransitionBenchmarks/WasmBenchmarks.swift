@@ -24,24 +24,37 @@ func wasmFixture(_ name: String) throws -> String {
 /// The C built-ins built for the wasm door by the set-up (`scripts/build-wasm-plugins`).
 var wasmBuiltins: String { BenchEnvironment.productsDirectory + "/wasm/catalog-plugins-c.wasm" }
 
-/// A tiles transition through each door, set up and warmed.
+/// The Swift built-ins built for the wasm door with Embedded Swift.
+var wasmSwiftBuiltins: String { BenchEnvironment.productsDirectory + "/wasm/catalog-plugins.wasm" }
+
+/// One animator's transition through each door, set up and warmed, checked to step alike.
 final class DoorPair {
     let native: SteppedTransition
     let wasm: SteppedTransition
+    /// How many views a step of it fills.
+    let viewCount: Int
 
-    init(tiles: Int) throws {
-        func tilesAnimator(_ path: String) throws -> Animator {
-            guard let animator = try PluginLibrary.load(path: path).animator("tiles") else { throw BenchError("\(path) has no tiles animator") }
+    init(native nativePath: String, wasm wasmPath: String, animator id: String, parameters: [Double]? = nil) throws {
+        func animator(_ path: String) throws -> Animator {
+            guard let animator = try PluginLibrary.load(path: path).animator(id) else { throw BenchError("\(path) has no \(id) animator") }
             return animator
         }
-        native = try SteppedTransition(try tilesAnimator(try BenchEnvironment.fixture("tiles")), parameters: [0.5, Double(tiles)])
-        wasm = try SteppedTransition(try tilesAnimator(try wasmFixture("tiles")), parameters: [0.5, Double(tiles)])
+        native = try SteppedTransition(try animator(nativePath), parameters: parameters)
+        wasm = try SteppedTransition(try animator(wasmPath), parameters: parameters)
+        var views = 0
         for p in sampledProgresses {
             let a = native.session.stepInPlace(p), b = wasm.session.stepInPlace(p)
-            guard a.count == b.count, zip(a, b).allSatisfy({ $0.frame.x == $1.frame.x && $0.alpha == $1.alpha }) else {
-                throw BenchError("the tiles fixture's wasm build does not step as its native build at \(p)")
+            views = a.count
+            guard a.count == b.count, zip(a, b).allSatisfy({ abs($0.frame.x - $1.frame.x) < 1e-9 && abs($0.alpha - $1.alpha) < 1e-9 }) else {
+                throw BenchError("\(id)'s wasm build does not step as its native build at \(p)")
             }
         }
+        viewCount = views
+    }
+
+    /// The tiles fixture (`count` tile views) built from one C source for both doors.
+    static func tiles(_ count: Int) throws -> DoorPair {
+        try DoorPair(native: try BenchEnvironment.fixture("tiles"), wasm: try wasmFixture("tiles"), animator: "tiles", parameters: [0.5, Double(count)])
     }
 
     /// Nanoseconds for the 241 sampled steps of `transition`.
@@ -52,47 +65,64 @@ final class DoorPair {
     }
 }
 
+/// Registers `Wasm/NAME/step` (wasm ÷ native, side by side) and `Wasm/NAME/step-time` (one wasm
+/// step in nanoseconds) for the pair `make` builds.
+func registerStepPair(_ name: String, _ make: @escaping () throws -> DoorPair) {
+    let pair = Prepared<DoorPair>()
+    Benchmark("Wasm/\(name)/step", configuration: Configurations.paired(wasmRatioMetric)) { benchmark in
+        var native: UInt64 = 0, wasm: UInt64 = 0
+        for i in benchmark.scaledIterations {
+            if i % 2 == 0 {
+                native += DoorPair.time(pair.value.native)
+                wasm += DoorPair.time(pair.value.wasm)
+            } else {
+                wasm += DoorPair.time(pair.value.wasm)
+                native += DoorPair.time(pair.value.native)
+            }
+        }
+        benchmark.measurement(wasmRatioMetric, Int((Double(wasm) / Double(max(native, 1)) * 1000).rounded()))
+    } setup: {
+        try pair.prepare(make)
+    }
+    let wasmOnly = Prepared<DoorPair>()
+    Benchmark("Wasm/\(name)/step-time", configuration: Configurations.paired(wasmNanosecondsMetric)) { benchmark in
+        var wasm: UInt64 = 0, steps = 0
+        for _ in benchmark.scaledIterations {
+            wasm += DoorPair.time(wasmOnly.value.wasm)
+            steps += sampledProgresses.count
+        }
+        benchmark.measurement(wasmNanosecondsMetric, Int(wasm) / max(steps, 1))
+    } setup: {
+        try wasmOnly.prepare(make)
+    }
+}
+
 /// The wasm door against the native one, each a ratio measured side by side in one run:
 /// - `Wasm/tiles/N/step`: one step of the tiles fixture (N tile views; 16 is a busy screen, 100
 ///   is explode's order of magnitude) built from one C source for both doors;
+/// - `Wasm/cube/step`, `Wasm/explode/112/step`: the Swift built-ins, native and Embedded Swift;
 /// - `Wasm/transition-start`: beginning and setting up a transition of the C built-ins' fade-upwards
-///   (a fresh wasm instance per transition) and completing it;
+///   (in a restored wasm instance) and completing it, ÷ native, and its wasm time in nanoseconds;
 /// - `Wasm/validate`: `catalog validate` of the C built-ins' wasm build (in process, no worker) ÷
 ///   the same native plugin validated isolated (its worker processes);
 /// - `Wasm/preview-first-frame`: `catalog preview` of one frame of fade-upwards, wasm ÷ native.
 func registerWasmBenchmarks() {
     for count in BenchEnvironment.smoke ? [16] : [16, 100] {
-        let pair = Prepared<DoorPair>()
-        Benchmark("Wasm/tiles/\(count)/step", configuration: Configurations.paired(wasmRatioMetric)) { benchmark in
-            var native: UInt64 = 0, wasm: UInt64 = 0
-            for i in benchmark.scaledIterations {
-                if i % 2 == 0 {
-                    native += DoorPair.time(pair.value.native)
-                    wasm += DoorPair.time(pair.value.wasm)
-                } else {
-                    wasm += DoorPair.time(pair.value.wasm)
-                    native += DoorPair.time(pair.value.native)
-                }
-            }
-            benchmark.measurement(wasmRatioMetric, Int((Double(wasm) / Double(max(native, 1)) * 1000).rounded()))
-        } setup: {
-            try pair.prepare { try DoorPair(tiles: count) }
-        }
-        let wasmOnly = Prepared<DoorPair>()
-        Benchmark("Wasm/tiles/\(count)/step-time", configuration: Configurations.paired(wasmNanosecondsMetric)) { benchmark in
-            var wasm: UInt64 = 0, steps = 0
-            for _ in benchmark.scaledIterations {
-                wasm += DoorPair.time(wasmOnly.value.wasm)
-                steps += sampledProgresses.count
-            }
-            benchmark.measurement(wasmNanosecondsMetric, Int(wasm) / max(steps, 1))
-        } setup: {
-            try wasmOnly.prepare { try DoorPair(tiles: count) }
+        registerStepPair("tiles/\(count)") { try DoorPair.tiles(count) }
+    }
+    // The Swift built-ins through both doors: cube (3D, four faces) and explode with 7 tiles across
+    // (112 tile views at 390x844).
+    registerStepPair("cube") { try DoorPair(native: BenchEnvironment.builtinPlugin, wasm: wasmSwiftBuiltins, animator: "cube") }
+    if !BenchEnvironment.smoke {
+        registerStepPair("explode/112") {
+            try DoorPair(native: BenchEnvironment.builtinPlugin, wasm: wasmSwiftBuiltins, animator: "explode", parameters: [1.0, 7])
         }
     }
 
     let animators = Prepared<(native: Animator, wasm: Animator)>()
-    Benchmark("Wasm/transition-start", configuration: Configurations.paired(wasmRatioMetric)) { benchmark in
+    var startConfiguration = Configurations.paired(wasmRatioMetric)
+    startConfiguration.metrics.append(wasmNanosecondsMetric)
+    Benchmark("Wasm/transition-start", configuration: startConfiguration) { benchmark in
         let context = try TransitionContext(operation: .push, containerBounds: benchContainer)
         func start(_ animator: Animator) throws -> UInt64 {
             let begin = DispatchTime.now().uptimeNanoseconds
@@ -107,6 +137,7 @@ func registerWasmBenchmarks() {
             wasm += try start(animators.value.wasm)
         }
         benchmark.measurement(wasmRatioMetric, Int((Double(wasm) / Double(max(native, 1)) * 1000).rounded()))
+        benchmark.measurement(wasmNanosecondsMetric, Int(wasm) / max(benchmark.scaledIterations.count, 1))
     } setup: {
         try animators.prepare {
             guard let native = try PluginLibrary.load(path: BenchEnvironment.productsDirectory + "/libCatalogPluginsC.so").animator("fade-upwards"),

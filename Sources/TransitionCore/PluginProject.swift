@@ -61,14 +61,12 @@ public struct PluginProject: Sendable {
 
     /// A project named `name`, which must be kebab-case: a lower-case letter, then lower-case
     /// letters, digits and single hyphens, at most 40 characters, not ending with a hyphen.
-    /// `target` wasm is written for C only: the Swift SDK's wasm build and a Rust standard
-    /// library for wasm32 are not available to a project made here.
+    /// `target` wasm is written for C and Swift (Embedded Swift): a Rust standard library for
+    /// wasm32 is not available to a project made here.
     public init(name: String, language: Language, target: Target = .native, locations: Locations) throws(NameError) {
         try Self.check(name: name)
-        guard target == .native || language == .c else {
-            throw NameError(description: language == .rust
-                ? "--target wasm is for --lang c: a Rust plugin for wasm32 needs Rust's wasm32 standard library, which this toolchain does not have"
-                : "--target wasm is for --lang c: write the animator in C, or build the Swift one natively")
+        guard target == .native || language != .rust else {
+            throw NameError(description: "--target wasm is for --lang c or swift: a Rust plugin for wasm32 needs Rust's wasm32 standard library, which this toolchain does not have")
         }
         self.name = name
         self.language = language
@@ -104,7 +102,7 @@ public struct PluginProject: Sendable {
         switch language {
         case .c: target == .wasm ? "\(name).wasm" : "lib\(name).so"
         case .rust: "target/debug/lib\(snakeName).so"
-        case .swift: ".build/debug/lib\(typeName).so"
+        case .swift: target == .wasm ? "\(name).wasm" : ".build/debug/lib\(typeName).so"
         }
     }
 
@@ -118,9 +116,10 @@ public struct PluginProject: Sendable {
             files = [
                 ("Package.swift", PluginProjectTemplates.swiftPackage),
                 ("Sources/\(typeName)/\(typeName).swift", PluginProjectTemplates.swiftSource),
-                ("Makefile", PluginProjectTemplates.swiftMakefile),
-                (".gitignore", ".build/\n"),
+                ("Makefile", target == .wasm ? PluginProjectTemplates.swiftWasmMakefile : PluginProjectTemplates.swiftMakefile),
+                (".gitignore", target == .wasm ? ".build/\n*.wasm\n" : ".build/\n"),
             ]
+            if target == .wasm { files.append(("binding.c", PluginProjectTemplates.swiftWasmBinding)) }
         case .rust:
             files = [
                 ("Cargo.toml", PluginProjectTemplates.rustManifest),

@@ -204,9 +204,70 @@ enum PluginProjectTemplates {
     let plugin = Plugin(
         PluginInfo(id: "{{PLUGIN_ID}}", name: "{{TYPE}}", vendor: "Example", version: "0.1.0",
                    description: "A Transition Catalog plugin.", license: "Apache-2.0"),
-        animators: [{{TYPE}}.self])
+        animators: [.animator({{TYPE}}.self)])
 
     @_cdecl("tc_plugin_entry") public func tcPluginEntry() -> UnsafeRawPointer { plugin.entry }
+
+    """#
+
+    static let swiftWasmMakefile = #"""
+    # make: build {{NAME}}.wasm, a sandboxed WebAssembly animator, with Embedded Swift.
+    # make test: validate it. make preview: look at a push. The same source builds natively
+    # with `swift build` (Package.swift). The compilers and linker are the Swift toolchain's;
+    # libc and libm are Debian's wasi-libc, linked in. binding.c compiles the header's wasm32
+    # binding into the module.
+    SDK ?= {{SDK}}/swift
+    TC_INCLUDE ?= {{INCLUDE}}
+    CATALOG ?= {{CATALOG}}
+    TOOLCHAIN ?= $(dir $(realpath $(shell command -v swift)))
+    SWIFTC ?= $(TOOLCHAIN)swiftc
+    WASM_CC ?= $(TOOLCHAIN)clang
+    WASM_LD ?= $(TOOLCHAIN)wasm-ld
+    WASI_SYSROOT ?= /usr
+    OUT := .build/wasm
+    EMBEDDED := -target wasm32-unknown-none-wasm -enable-experimental-feature Embedded -wmo -Osize \
+    	-parse-as-library -Xfrontend -disable-stack-protector -Xcc -isystem -Xcc $(WASI_SYSROOT)/include/wasm32-wasi \
+    	-I $(SDK)/Sources/CTransitionCatalog
+
+    {{LIBRARY}}: Sources/{{TYPE}}/*.swift binding.c
+    	mkdir -p $(OUT)
+    	$(SWIFTC) $(EMBEDDED) -module-name TransitionPluginSDK -emit-module -emit-module-path $(OUT)/TransitionPluginSDK.swiftmodule \
+    		-c $(SDK)/Sources/TransitionPluginSDK/*.swift -o $(OUT)/TransitionPluginSDK.o
+    	$(SWIFTC) $(EMBEDDED) -module-name {{TYPE}} -I $(OUT) -c Sources/{{TYPE}}/*.swift -o $(OUT)/{{TYPE}}.o
+    	$(WASM_CC) --target=wasm32-wasi -isystem $(WASI_SYSROOT)/include/wasm32-wasi -I$(TC_INCLUDE) -std=c11 -O2 -Wall -Werror -c binding.c -o $(OUT)/binding.o
+    	$(WASM_LD) --no-entry --strip-all --export=tc_plugin_entry -L $(WASI_SYSROOT)/lib/wasm32-wasi \
+    		$(OUT)/binding.o $(OUT)/{{TYPE}}.o $(OUT)/TransitionPluginSDK.o -lc -o $@
+
+    test: {{LIBRARY}}
+    	$(CATALOG) validate ./{{LIBRARY}} --no-builtins
+
+    preview: {{LIBRARY}}
+    	$(CATALOG) preview push {{NAME}} --plugin-path ./{{LIBRARY}} --format png --out {{NAME}}.png
+
+    clean:
+    	rm -rf $(OUT) {{LIBRARY}} {{NAME}}.png
+
+    .PHONY: test preview clean
+
+    """#
+
+    static let swiftWasmBinding = #"""
+    /* The C half of the module: included for wasm32, transition_catalog.h defines the wasm32
+     * binding (the tc_wasm_* exports, the host tables and the "tc_host" imports). Swift's clang
+     * importer reads those definitions but emits no code for them, so this file compiles them in. */
+    #include "transition_catalog.h"
+
+    #include <stddef.h>
+
+    void arc4random_buf(void *buffer, size_t count);
+
+    /* Embedded Swift's Hasher seeds itself with arc4random_buf. wasi-libc's would bring stdio and
+     * its WASI imports, which the sandbox refuses; every transition starts from the same state
+     * anyway, so a fixed seed is all a module could use. */
+    void arc4random_buf(void *buffer, size_t count) {
+        unsigned char *bytes = buffer;
+        for (size_t i = 0; i < count; i++) bytes[i] = (unsigned char)(0x9e + 0x37 * i);
+    }
 
     """#
 

@@ -28,7 +28,7 @@ struct New: ParsableCommand {
     @Option(name: .customLong("lang"), help: "c, swift or rust.")
     var language: String
 
-    @Option(help: "native (a shared library) or wasm (a sandboxed WebAssembly module; --lang c).")
+    @Option(help: "native (a shared library) or wasm (a sandboxed WebAssembly module; --lang c or swift).")
     var target: String = "native"
 
     @Option(help: ArgumentHelp("The project directory; ./NAME by default.", valueName: "dir"))

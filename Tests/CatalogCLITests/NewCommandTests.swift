@@ -41,11 +41,28 @@ import TestSupport
         // Passed (a debug build's interpreter may leave step-cost a warning).
         #expect(result.stdout.contains("checks: ") && !result.stdout.contains("fail") && !result.stdout.contains("crash"))
         #expect(result.stdout.contains("sandboxed: a WebAssembly module, run in this process with no worker"))
-        for (language, reason) in [("rust", "needs Rust's wasm32 standard library"), ("swift", "--target wasm is for --lang c")] {
-            let refused = try CLI.run(["new", "x", "--lang", language, "--target", "wasm", "--dir", dir + "-" + language])
-            #expect(refused.status != 0 && refused.stderr.contains(reason), "\(refused.stderr)")
-            #expect(!FileManager.default.fileExists(atPath: dir + "-" + language))
-        }
+        let refused = try CLI.run(["new", "x", "--lang", "rust", "--target", "wasm", "--dir", dir + "-rust"])
+        #expect(refused.status != 0 && refused.stderr.contains("needs Rust's wasm32 standard library"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "-rust"))
+    }
+
+    /// `--lang swift --target wasm`: the Swift SDK and the animator compiled with Embedded Swift,
+    /// linked with the header's binding by the toolchain's wasm-ld, and validated sandboxed. The
+    /// same source is the one a native project gets.
+    @Test func swiftWasmProjectBuildsAModuleAndPassesValidate() throws {
+        let dir = try Self.workspace() + "/hello-swift-wasm"
+        let made = try CLI.run(["new", "hello-swift-wasm", "--lang", "swift", "--target", "wasm", "--dir", dir])
+        try #require(made.status == 0, "catalog new failed: \(made.stderr)")
+        let result = try runProcess("/usr/bin/env", ["make", "-C", dir, "test"], environment: WasmCLITests.fuel)
+        #expect(result.status == 0, "make test failed: \(result.stdout.suffix(3000))\(result.stderr.suffix(2000))")
+        #expect(FileManager.default.fileExists(atPath: dir + "/hello-swift-wasm.wasm"))
+        #expect(result.stdout.contains("checks: ") && !result.stdout.contains("fail") && !result.stdout.contains("crash"))
+        #expect(result.stdout.contains("sandboxed: a WebAssembly module, run in this process with no worker"))
+        #expect(result.stdout.contains("PASS    org.example.hello-swift-wasm:hello-swift-wasm") || result.stdout.contains("WARN    org.example.hello-swift-wasm:hello-swift-wasm"))
+        let native = try Self.workspace() + "/hello-swift-native"
+        _ = try CLI.run(["new", "hello-swift-wasm", "--lang", "swift", "--dir", native])
+        let source = "/Sources/HelloSwiftWasm/HelloSwiftWasm.swift"
+        #expect(try String(contentsOfFile: dir + source, encoding: .utf8) == String(contentsOfFile: native + source, encoding: .utf8))
     }
 
     // The Swift and Rust projects are built from an installed prefix, as a user builds them:

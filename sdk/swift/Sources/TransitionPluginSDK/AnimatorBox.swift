@@ -5,27 +5,42 @@ final class AnimatorBox: @unchecked Sendable {
     let step: (Context, UnsafeMutableRawPointer, Double, Views) -> Void
     let completion: (Context, UnsafeMutableRawPointer, Bool) -> Void
 
-    init<A: Animator>(_ type: A.Type) {
+    init(
+        duration: @escaping (Context) -> Double, setup: @escaping (Context) -> UnsafeMutableRawPointer?,
+        step: @escaping (Context, UnsafeMutableRawPointer, Double, Views) -> Void,
+        completion: @escaping (Context, UnsafeMutableRawPointer, Bool) -> Void
+    ) {
+        self.duration = duration
+        self.setup = setup
+        self.step = step
+        self.completion = completion
+    }
+
+    /// The box of a value of `A`, made once: a transition's state lives on the heap from setup to
+    /// completion. (A generic function rather than a generic initializer, which Embedded Swift
+    /// does not allow in a class.)
+    static func make<A: Animator>(_ type: A.Type) -> AnimatorBox {
         let animator = A()
-        duration = { animator.duration($0) }
-        setup = { ctx in animator.setup(ctx).map { Unmanaged.passRetained(StateBox($0)).toOpaque() } }
-        step = { ctx, state, progress, views in
-            animator.step(ctx, state: Unmanaged<StateBox<A.State>>.fromOpaque(state).takeUnretainedValue().value, progress: progress, views: views)
-        }
-        completion = { ctx, state, finished in
-            let box = Unmanaged<StateBox<A.State>>.fromOpaque(state).takeRetainedValue()
-            animator.completion(ctx, state: box.value, finished: finished)
-        }
+        return AnimatorBox(
+            duration: { animator.duration($0) },
+            setup: { ctx in
+                guard let state = animator.setup(ctx) else { return nil }
+                let stored = UnsafeMutablePointer<A.State>.allocate(capacity: 1)
+                stored.initialize(to: state)
+                return UnsafeMutableRawPointer(stored)
+            },
+            step: { ctx, state, progress, views in
+                animator.step(ctx, state: state.assumingMemoryBound(to: A.State.self).pointee, progress: progress, views: views)
+            },
+            completion: { ctx, state, finished in
+                let stored = state.assumingMemoryBound(to: A.State.self)
+                animator.completion(ctx, state: stored.move(), finished: finished)
+                stored.deallocate()
+            })
     }
 
     /// The box of a descriptor made by ``Plugin``.
     static func of(_ descriptor: UnsafePointer<tc_animator_t>?) -> AnimatorBox {
         Unmanaged<AnimatorBox>.fromOpaque(descriptor!.pointee.animator_data!).takeUnretainedValue()
     }
-}
-
-/// A per-transition state on the heap, from setup to completion.
-final class StateBox<Value> {
-    let value: Value
-    init(_ value: Value) { self.value = value }
 }

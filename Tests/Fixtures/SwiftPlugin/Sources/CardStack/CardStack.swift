@@ -46,6 +46,6 @@ struct CardStack: Animator {
 let plugin = Plugin(
     PluginInfo(id: "org.example.cards", name: "Cards (Swift)", vendor: "Example", version: "0.1.0",
                description: "A plugin written in Swift with TransitionPluginSDK.", license: "Apache-2.0"),
-    animators: [CardStack.self])
+    animators: [.animator(CardStack.self)])
 
 @_cdecl("tc_plugin_entry") public func tcPluginEntry() -> UnsafeRawPointer { plugin.entry }
