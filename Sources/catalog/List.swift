@@ -66,7 +66,8 @@ struct List: ParsableCommand {
         var durationsByPath: [String: [String: Double]]?
         var animatorCount = 0, pluginCount = 0, sandboxedCount = 0
         for (record, _) in index.entries {
-            guard let plugin = record.plugin else { continue }
+            // A plugin found crashing since it was scanned is listed among the errors only.
+            guard let plugin = record.plugin, record.isUsable else { continue }
             pluginCount += 1
             if ListJSON.door(of: record.path) == .wasm { sandboxedCount += 1 }
             let durations: [String: Double]?
