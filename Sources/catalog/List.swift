@@ -80,7 +80,7 @@ struct List: ParsableCommand {
                 durations = durationsByPath?[plugin.path]
             }
             let shadowedHere = shadowed.isEmpty ? nil : shadowed[plugin.path]
-            let file = copies.contains(plugin.path) ? plugin.path : baseName(plugin.path)
+            let file = DisplayText.escape(copies.contains(plugin.path) ? plugin.path : baseName(plugin.path))
             for d in plugin.animators {
                 animatorCount += 1
                 var ops = ""
