@@ -17,9 +17,11 @@ struct List: ParsableCommand {
         abstract: "List the animators of every plugin found.",
         discussion: """
             Plugins are loaded in a child process, so one that crashes or hangs is listed as an error \
-            with its reason and the listing goes on. What was learned is cached by path, size and \
-            modification time (in $TRANSITION_CATALOG_CACHE, $XDG_CACHE_HOME/transition-catalog or \
-            ~/.cache/transition-catalog), so unchanged plugins are not loaded again.
+            with its reason and the listing goes on. What was learned is cached by path, device, \
+            inode, size, modification and change time (in $TRANSITION_CATALOG_CACHE, \
+            $XDG_CACHE_HOME/transition-catalog or ~/.cache/transition-catalog), so unchanged \
+            plugins are not loaded again. A plugin that crashed when preview, run or validate ran it \
+            is listed as an error until its file changes.
 
             The listing goes to standard output and errors to standard error. When a plugin \
             cannot be loaded or a path cannot be read, what could be listed is still listed (with \
