@@ -41,6 +41,22 @@ public enum JSONSyntax {
         return (line, column)
     }
 
+    /// The 1-based line and column (in Unicode scalars) of the first byte of `bytes` that is not
+    /// part of valid UTF-8; nil when all of them are.
+    public static func invalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int)? {
+        guard String(validating: bytes, as: UTF8.self) == nil else { return nil }
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        decoding: while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .error, .emptyInput: break decoding
+            }
+        }
+        return position(of: offset, in: bytes[...])
+    }
+
     /// The deepest nesting of arrays and objects accepted.
     public static let maximumDepth = 512
 

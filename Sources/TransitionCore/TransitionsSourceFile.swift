@@ -134,16 +134,7 @@ public struct TransitionsSourceFile: TransitionsSource, Hashable {
     where Bytes.Element == UInt8 {
         let array = Array(bytes)
         guard let text = String(validating: array, as: UTF8.self) else {
-            var decoder = UTF8()
-            var iterator = array.makeIterator()
-            var offset = 0
-            decoding: while true {
-                switch decoder.decode(&iterator) {
-                case .scalarValue(let scalar): offset += UTF8.width(scalar)
-                case .error, .emptyInput: break decoding
-                }
-            }
-            let (line, column) = JSONSyntax.position(of: offset, in: array[...])
+            let (line, column) = JSONSyntax.invalidUTF8(in: array) ?? (1, 1)
             throw Error(fileName: fileName, keyPath: "", message: "not UTF-8 text: invalid byte at line \(line), column \(column)")
         }
         try self.init(json: text, fileName: fileName, catalog: catalog)

@@ -27,10 +27,13 @@ enum InputLimits {
     }
 
     /// Reads an input file of at most `limit` bytes, turning what went wrong into an error that
-    /// names the file: exit 65 when it is too large, else 66.
+    /// names the file: exit 65 when it is too large, else 66. A named pipe without a writer is
+    /// waited for, saying so on standard error after a moment; Ctrl-C ends the wait.
     static func readInput(_ path: String, what: String, limit: Int) throws -> [UInt8] {
         do throws(InputFile.Problem) {
-            return try InputFile.read(path, limit: limit)
+            return try InputFile.read(path, limit: limit) {
+                printError("waiting for a writer to the named pipe \(DisplayText.escape(path)), the \(what); write to it, or press Ctrl-C to stop")
+            }
         } catch {
             throw CLIError(
                 error.message(what, path: DisplayText.escape(path), limit: limit),

@@ -17,9 +17,11 @@ struct List: ParsableCommand {
         abstract: "List the animators of every plugin found.",
         discussion: """
             Plugins are loaded in a child process, so one that crashes or hangs is listed as an error \
-            with its reason and the listing goes on. What was learned is cached by path, size and \
-            modification time (in $TRANSITION_CATALOG_CACHE, $XDG_CACHE_HOME/transition-catalog or \
-            ~/.cache/transition-catalog), so unchanged plugins are not loaded again.
+            with its reason and the listing goes on. What was learned is cached by path, device, \
+            inode, size, modification and change time (in $TRANSITION_CATALOG_CACHE, \
+            $XDG_CACHE_HOME/transition-catalog or ~/.cache/transition-catalog), so unchanged \
+            plugins are not loaded again. A plugin that crashed when preview, run or validate ran it \
+            is listed as an error until its file changes.
 
             The listing goes to standard output and errors to standard error. When a plugin \
             cannot be loaded or a path cannot be read, what could be listed is still listed (with \
@@ -66,7 +68,8 @@ struct List: ParsableCommand {
         var durationsByPath: [String: [String: Double]]?
         var animatorCount = 0, pluginCount = 0, sandboxedCount = 0
         for (record, _) in index.entries {
-            guard let plugin = record.plugin else { continue }
+            // A plugin found crashing since it was scanned is listed among the errors only.
+            guard let plugin = record.plugin, record.isUsable else { continue }
             pluginCount += 1
             if ListJSON.door(of: record.path) == .wasm { sandboxedCount += 1 }
             let durations: [String: Double]?
@@ -79,7 +82,7 @@ struct List: ParsableCommand {
                 durations = durationsByPath?[plugin.path]
             }
             let shadowedHere = shadowed.isEmpty ? nil : shadowed[plugin.path]
-            let file = copies.contains(plugin.path) ? plugin.path : baseName(plugin.path)
+            let file = DisplayText.escape(copies.contains(plugin.path) ? plugin.path : baseName(plugin.path))
             for d in plugin.animators {
                 animatorCount += 1
                 var ops = ""

@@ -112,7 +112,7 @@ enum ListJSON {
         var plugins: [PluginEntry] = []
         var errors: [ErrorEntry] = []
         for (record, origin) in index.entries {
-            if let plugin = record.plugin {
+            if let plugin = record.plugin, record.isUsable {
                 plugins.append(PluginEntry(path: record.path, origin: origin, door: door(of: record.path), plugin: Plugin(plugin), durations: record.durations))
             }
             if let e = record.error { errors.append(ErrorEntry(path: e.path, kind: e.kind.rawValue, reason: e.reason, remedy: e.remedy)) }

@@ -34,12 +34,24 @@ struct PluginOptions: ParsableArguments {
             executable: WorkerExecutable.current(),
             cacheFile: noCache ? nil : PluginScanner.defaultCacheFile(environment: env))
         let index = PluginIndex.build(searchPath, scanner: scanner)
+        if let warning = index.cacheWarning { printError("warning: \(warning)") }
         if !quiet {
             for s in index.shadowings { printError("warning: \(s)") }
             for c in index.copies { printError("warning: \(c)") }
             for e in index.unreadable { printError(e.isMissingBuiltIns ? "error: \(e)" : "warning: \(e)") }
         }
         return index
+    }
+}
+
+extension PluginOptions {
+    /// Marks in the scan cache the plugin files whose worker crashed or exited while `command`
+    /// ran them, so `catalog list` shows them as unusable until they change.
+    func recordCrashes(command: String) {
+        let scanner = PluginScanner(
+            executable: WorkerExecutable.current(),
+            cacheFile: noCache ? nil : PluginScanner.defaultCacheFile(environment: environment()))
+        scanner.markCrashed(PluginCrashes.take(), by: command)
     }
 }
 

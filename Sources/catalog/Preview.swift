@@ -98,6 +98,8 @@ struct Preview: ParsableCommand {
     }
 
     func run() throws {
+        // A plugin that crashed here is marked in the scan cache, however the command ends.
+        defer { plugins.recordCrashes(command: "preview") }
         if let interactive {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,

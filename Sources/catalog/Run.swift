@@ -68,6 +68,8 @@ struct Run: ParsableCommand {
     }
 
     func run() throws {
+        // A plugin that crashed here is marked in the scan cache, however the command ends.
+        defer { plugins.recordCrashes(command: "run") }
         let steps = try RunScript.parse(operations)
         let index = plugins.loadIndex()
         let bounds = try Resolution.size(size)

@@ -96,6 +96,8 @@ struct Validate: ParsableCommand {
     }
 
     func run() throws {
+        // A plugin that crashed here is marked in the scan cache, however the command ends.
+        defer { plugins.recordCrashes(command: "validate") }
         if listChecks {
             if json {
                 print(try ValidateJSON.checks())

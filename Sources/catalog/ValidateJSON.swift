@@ -40,11 +40,14 @@ enum ValidateJSON {
         try JSONOutput.encode(Checks(checks: ContractCheck.all.map { Checks.Check(id: $0.id, summary: $0.summary) }))
     }
 
-    /// Reads a --config file: a missing file or a directory exits 66; one over 1 MiB, text that
-    /// is not JSON (a truncated file) or not a configuration exits 65 with a message that names
-    /// the file and the place.
+    /// Reads a --config file: a missing file or a directory exits 66; one over 1 MiB, bytes that
+    /// are not UTF-8, text that is not JSON (a truncated file) or not a configuration exits 65
+    /// with a message that names the file and the place, as a transitions file's does.
     static func readConfig(_ file: String) throws -> ValidationConfig {
         let data = try InputLimits.readInput(file, what: "configuration file", limit: InputLimits.transitionsFileBytes)
+        if let (line, column) = JSONSyntax.invalidUTF8(in: data) {
+            throw CLIError("\(DisplayText.escape(file)): not UTF-8 text: invalid byte at line \(line), column \(column)", status: .dataError)
+        }
         let expected = #"expected {"silence": [{"check": ..., "subject": ..., "reason": ...}]}"#
         guard JSONSyntax.firstError(in: data) == nil else {
             throw CLIError("\(DisplayText.escape(file)) is not valid JSON (is it cut short?); \(expected)", status: .dataError)

@@ -2,6 +2,10 @@ import Foundation
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `catalog list` loads plugins in a child process and caches what it learned by path, size and
 /// modification time.
 @Suite("list scans in isolation and caches")
@@ -148,6 +152,165 @@ struct ScanCacheTests {
         #expect(holdsCache(dir + "/cache.json"))
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasPrefix(".") }
         #expect(leftovers.isEmpty, "temporary cache files were left behind: \(leftovers)")
+    }
+
+    /// The identity a file had when `stat` read it: inode, size, modification and change times.
+    static func identity(_ path: String) throws -> stat {
+        var st = stat()
+        try #require(stat(path, &st) == 0, "cannot stat \(path)")
+        return st
+    }
+
+    /// A plugin rewritten in place (same inode, same size) with its modification time put back
+    /// looks unchanged to a cache keyed by size and modification time; its change time gives it
+    /// away, and the next listing loads it again and shows what it now holds.
+    @Test func anInPlaceRewriteWithTheSameInodeSizeAndModificationTimeIsScannedAgain() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plugin = dir + "/counts_loads.so"
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: plugin)
+        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache", "TC_LOAD_COUNTER": dir + "/loads.txt"]
+        func loads() -> Int {
+            ((try? String(contentsOfFile: dir + "/loads.txt", encoding: .utf8)) ?? "").split(separator: "\n").count
+        }
+        #expect(try CLI.run(["list"], environment: env).status == 0)
+        let cached = try CLI.run(["list", "--json", "--no-builtins"], environment: env)
+        #expect((try CLI.jsonObject(cached.stdout)["scanned"] as? [String]) == [], "the second listing loaded the plugin again")
+        #expect(loads() == 1)
+
+        // The same bytes with one animator id changed to another of the same length, written
+        // over the file with dd (no truncation), then the modification time set back.
+        let before = try Self.identity(plugin)
+        var bytes = try #require(FileManager.default.contents(atPath: plugin))
+        let old = Data("counted-fade".utf8), new = Data("counted-wipe".utf8)
+        let range = try #require(bytes.range(of: old), "the fixture does not hold its animator id")
+        bytes.replaceSubrange(range, with: new)
+        try bytes.write(to: URL(fileURLWithPath: dir + "/rewritten"))
+        let dd = try runProcess("/usr/bin/env", ["dd", "if=\(dir)/rewritten", "of=\(plugin)", "conv=notrunc", "status=none"])
+        #expect(dd.status == 0, "\(dd.stderr)")
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, plugin, &times, 0) == 0)
+        let after = try Self.identity(plugin)
+        #expect(after.st_ino == before.st_ino && after.st_size == before.st_size && after.st_dev == before.st_dev)
+        #expect(after.st_mtim.tv_sec == before.st_mtim.tv_sec && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
+
+        let result = try CLI.run(["list", "--json", "--no-builtins"], environment: env)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect((try CLI.jsonObject(result.stdout)["scanned"] as? [String]) == [plugin], "the rewritten plugin was taken from the cache")
+        #expect(loads() == 2)
+        #expect(result.stdout.contains("counted-wipe") && !result.stdout.contains("counted-fade"), "the listing shows the old animator")
+    }
+
+    /// A cache path that holds no regular file, or a file too large to be a cache, is refused
+    /// without being read (a named pipe would block, /dev/zero and a 64 GiB file would be read
+    /// into memory) and replaced with a good cache.
+    @Test(arguments: ["a named pipe", "a link to /dev/zero", "a 64 GiB sparse file"])
+    func aCacheThatIsNotARegularFileOrIsHugeIsRefusedAndReplaced(what: String) throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = dir + "/cache"
+        func makeHostileCache() throws {
+            switch what {
+            case "a named pipe": try #require(mkfifo(cache, 0o600) == 0)
+            case "a link to /dev/zero": try FileManager.default.createSymbolicLink(atPath: cache, withDestinationPath: "/dev/zero")
+            default:
+                let fd = open(cache, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+                try #require(fd >= 0)
+                let sized = ftruncate(fd, 64 << 30)
+                close(fd)
+                try #require(sized == 0, "the file system cannot hold a 64 GiB sparse file")
+            }
+        }
+        for command in [["list", "--json"], ["preview", "push", "slide", "--frames", "2"]] {
+            // Each command meets the hostile file: the one before replaced it.
+            try? FileManager.default.removeItem(atPath: cache)
+            try makeHostileCache()
+            let running = try RunningCLI(command, environment: ["TRANSITION_CATALOG_CACHE": cache])
+            let status = running.status(within: 60)
+            #expect(status == 0, "\(what): \(command[0]) \(status.map { "exited with \($0)" } ?? "did not end"): \(running.stderr)")
+            #expect(!running.stderr.contains("Fatal error") && !running.stderr.contains("warning:"), "\(what): \(running.stderr)")
+            if command[0] == "list" {
+                #expect((try CLI.jsonObject(running.stdout)["scanned"] as? [String])?.count == CLI.shippedPluginFiles.count, "\(what) was read as a cache")
+            }
+            var st = stat()
+            #expect(lstat(cache, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size < 1 << 20, "\(what) was not replaced by \(command[0])")
+            #expect(holdsCache(cache), "\(what) was not replaced by a cache")
+        }
+        let again = try CLI.run(["list", "--json"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+        #expect((try CLI.jsonObject(again.stdout)["scanned"] as? [String]) == [], "\(what): the cache that replaced it was not used")
+    }
+
+    /// A cache path that names a directory cannot be replaced by a file: the listing goes on
+    /// without a cache and says so in one line, every time.
+    @Test func aCacheThatIsADirectoryIsIgnoredWithOneWarning() throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cache = dir + "/cache"
+        try FileManager.default.createDirectory(atPath: cache + "/inside", withIntermediateDirectories: true)
+        for _ in 0..<2 {
+            let result = try CLI.run(["list"], environment: ["TRANSITION_CATALOG_CACHE": cache])
+            CLI.expectNoCrash(result)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stdout.contains(CLI.listSummary()))
+            let warnings = CLI.lines(result.stderr).filter { $0.hasPrefix("warning:") }
+            #expect(warnings == [
+                "warning: the plugin cache \(cache) is a directory and cannot be replaced, so it is not used; remove it, or set TRANSITION_CATALOG_CACHE to another file",
+            ], "\(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: cache + "/inside"), "the directory was changed")
+        }
+    }
+
+    /// A plugin that loads and lists cleanly but crashes when a command runs it is marked in the
+    /// cache: the next listing shows it as an error, not among the usable animators, until the
+    /// file changes.
+    @Test(arguments: ["preview", "run", "validate"])
+    func aPluginFoundCrashingIsMarkedSoListStopsOfferingIt(command: String) throws {
+        let dir = try scratch()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let plugin = dir + "/crash_in_step.so"
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("crash_in_step"), toPath: plugin)
+        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache"]
+        func listed() throws -> (result: ProcessResult, table: PrintedTable?) {
+            let result = try CLI.run(["list"], environment: env)
+            CLI.expectNoCrash(result)
+            return (result, PrintedTable(result.stdout, firstColumn: "ID"))
+        }
+        let first = try listed()
+        #expect(first.result.status == 0, "\(first.result.stderr)")
+        #expect(first.table?.rows.contains { $0["ID"] == "crash-in-step" } == true, "the plugin was not usable to begin with")
+
+        let arguments: [String] = switch command {
+        case "preview": ["preview", "push", "crash-in-step", "--frames", "3"]
+        case "run":
+            ["run", "--source", dir + "/rules.json", "push"]
+        default: ["validate", "--no-builtins", "--only", "absent-views", plugin]
+        }
+        try #"{"version": 1, "rules": [{"operation": "push", "animator": "crash-in-step"}]}"#
+            .write(toFile: dir + "/rules.json", atomically: true, encoding: .utf8)
+        let crashed = try CLI.run(arguments, environment: env)
+        CLI.expectNoCrash(crashed)
+        #expect(crashed.status == 1, "\(command): \(crashed.stdout)\(crashed.stderr)")
+        #expect((crashed.stdout + crashed.stderr).contains("SIGSEGV"), "\(command): \(crashed.stdout)\(crashed.stderr)")
+
+        let after = try listed()
+        #expect(after.result.status == 1, "a plugin found crashing did not fail the listing")
+        #expect(after.table?.rows.contains { $0["ID"] == "crash-in-step" } == false, "the crashing animator is still listed as usable")
+        #expect(after.result.stdout.contains(CLI.listSummary()), "\(after.result.stdout)")
+        let error = try #require(CLI.lines(after.result.stderr).first { $0.hasPrefix("error: \(plugin): ") }, "\(after.result.stderr)")
+        #expect(error.contains("crashed with SIGSEGV") && error.contains("when `catalog \(command)` ran it"), "\(error)")
+        #expect(error.contains("run `catalog validate \(plugin)`"), "\(error)")
+        let json = try CLI.jsonObject(try CLI.run(["list", "--json"], environment: env).stdout)
+        let errors = try #require(json["errors"] as? [[String: Any]])
+        #expect(errors.contains { $0["path"] as? String == plugin && $0["kind"] as? String == "crashed" }, "\(errors)")
+        let plugins = try #require(json["plugins"] as? [[String: Any]])
+        #expect(!plugins.contains { $0["path"] as? String == plugin }, "the JSON listing still offers the crashing plugin")
+
+        // A new build of the file is scanned again, and listed as usable until it crashes.
+        try FileManager.default.removeItem(atPath: plugin)
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("crash_in_step"), toPath: plugin)
+        let rebuilt = try listed()
+        #expect(rebuilt.result.status == 0, "\(rebuilt.result.stderr)")
+        #expect(rebuilt.table?.rows.contains { $0["ID"] == "crash-in-step" } == true)
     }
 }
 

@@ -60,4 +60,64 @@ struct UnsafeStringsTests {
         let output = result.stdout + result.stderr
         #expect(output.contains("\\e[31m"), "no escaped \\e[31m in: \(output.prefix(1000))")
     }
+
+    /// Plugin files named with an escape sequence, a BEL and a right-to-left override: a good
+    /// plugin whose "fade" shadows the built-in's, and one that crashes while it loads.
+    static func hostileNames() throws -> (dir: String, good: String, crashing: String) {
+        let dir = try FixturePlugins.directory(with: [])
+        let good = "fade\u{1B}[31m\u{07}\u{202E}os.so", crashing = "crash\u{1B}]0;owned\u{07}\u{202E}os.so"
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("shadows_fade"), toPath: dir + "/" + good)
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("crash_on_load"), toPath: dir + "/" + crashing)
+        return (dir, good, crashing)
+    }
+
+    /// How the tool shows those names: each control as its escape.
+    static let escapedGood = #"fade\e[31m\u{7}\u{202e}os.so"#
+    static let escapedCrashing = #"crash\e]0;owned\u{7}\u{202e}os.so"#
+
+    static func expectNoRawControlsOrOverrides(_ output: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        expectNoRawControls(output, sourceLocation: sourceLocation)
+        #expect(!output.unicodeScalars.contains("\u{202E}"), "raw U+202E in output", sourceLocation: sourceLocation)
+    }
+
+    @Test func pluginFileNamesAreEscapedInTheListingAndItsErrors() throws {
+        let (dir, _, crashing) = try Self.hostileNames()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let result = try CLI.run(["list"], environment: ["TRANSITION_ANIMATOR_PATH": dir])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 1, "the plugin that crashes while loading makes the status 1")
+        Self.expectNoRawControlsOrOverrides(result.stdout + result.stderr)
+        let table = try #require(PrintedTable(result.stdout, firstColumn: "ID"))
+        #expect(table.rows.first { $0["ID"] == "fade" }?["PLUGIN"] == Self.escapedGood, "\(result.stdout)")
+        let shadowing = try #require(CLI.lines(result.stderr).first { $0.hasPrefix("warning: animator 'fade'") })
+        #expect(shadowing.contains(dir + "/" + Self.escapedGood), "\(shadowing)")
+        let error = try #require(CLI.lines(result.stderr).first { $0.hasPrefix("error: ") }, "\(result.stderr)")
+        #expect(error.hasPrefix("error: \(dir)/\(Self.escapedCrashing): "), "\(error)")
+        #expect(error.contains("run `catalog validate \(dir)/\(Self.escapedCrashing)`"), "the hint names the file raw: \(error)")
+        #expect(!error.contains(crashing))
+    }
+
+    @Test func pluginFileNamesAreEscapedByValidateAndPreview() throws {
+        let (dir, _, crashing) = try Self.hostileNames()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let validate = try CLI.run(["validate", "--no-builtins", dir + "/" + crashing])
+        CLI.expectNoCrash(validate)
+        #expect(validate.status == 1)
+        Self.expectNoRawControlsOrOverrides(validate.stdout + validate.stderr)
+        #expect(validate.stdout.contains("CRASH   \(dir)/\(Self.escapedCrashing)"), "\(validate.stdout)")
+        #expect(validate.stderr.contains(Self.escapedCrashing), "the progress line does not name the file: \(validate.stderr)")
+
+        let all = try CLI.run(["validate", "--only", "endpoints"], environment: ["TRANSITION_ANIMATOR_PATH": dir])
+        Self.expectNoRawControlsOrOverrides(all.stdout + all.stderr)
+        #expect(all.stderr.contains(Self.escapedGood), "\(all.stderr)")
+
+        let preview = try CLI.run(["preview", "push", "fade", "--frames", "2"], environment: ["TRANSITION_ANIMATOR_PATH": dir])
+        CLI.expectNoCrash(preview)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        Self.expectNoRawControlsOrOverrides(preview.stdout + preview.stderr)
+        #expect(preview.stderr.contains(dir + "/" + Self.escapedGood), "the shadowing warning does not name the file: \(preview.stderr)")
+        let unknown = try CLI.run(["preview", "push", "nothing"], environment: ["TRANSITION_ANIMATOR_PATH": dir])
+        Self.expectNoRawControlsOrOverrides(unknown.stdout + unknown.stderr)
+        #expect(unknown.status == 64)
+    }
 }

@@ -52,4 +52,32 @@ import Glibc
         #expect(before != nil && after != nil && before != after)
         #expect(after == FileIdentity.of(dir + "/p.so"))
     }
+
+    /// Bytes rewritten in place, with the size and the modification time put back, leave the
+    /// device, inode, size and modification time as they were: the change time tells them apart.
+    @Test func anInPlaceRewriteWithTheModificationTimePutBackIsSeenAsChanged() throws {
+        let dir = NSTemporaryDirectory() + "file-identity-\(UUID().uuidString)"
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? fm.removeItem(atPath: dir) }
+        let path = dir + "/p.so"
+        #expect(fm.createFile(atPath: path, contents: Data("before".utf8)))
+        let before = try #require(FileIdentity.of(path))
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        // The change time has a clock tick's resolution: the rewrite comes a tick later.
+        usleep(20_000)
+        let fd = open(path, O_WRONLY)
+        try #require(fd >= 0)
+        #expect("after!".withCString { pwrite(fd, $0, 6, 0) } == 6)
+        close(fd)
+        var times = [st.st_atim, st.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        let after = try #require(FileIdentity.of(path))
+        #expect(after.device == before.device && after.inode == before.inode && after.size == before.size && after.modified == before.modified)
+        #expect(after.changed != before.changed)
+        #expect(after != before)
+        var reader = FileIdentity.Reader()
+        #expect(reader.identity(path) == after)
+    }
 }

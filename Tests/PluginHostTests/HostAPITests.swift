@@ -144,6 +144,27 @@ import TransitionCore
         #expect(run.status == 0 && run.stdout == "opened: 3 animators\n", "\(run.stdout)\(run.stderr)")
     }
 
+    /// A scan cache that is a named pipe, a link to /dev/zero or a 64 GiB sparse file is refused
+    /// by `tch_host_open` without being read (it used to block or abort the app) and replaced.
+    @Test(arguments: ["a named pipe", "a link to /dev/zero", "a 64 GiB sparse file"])
+    func aHostileCacheFileDoesNotStopTheHost(what: String) throws {
+        let dir = try Self.scratch("tc-host-cache")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("hostile_cache", into: dir)
+        let cache = dir + "/cache"
+        switch what {
+        case "a named pipe": try #require(mkfifo(cache, 0o600) == 0)
+        case "a link to /dev/zero": try FileManager.default.createSymbolicLink(atPath: cache, withDestinationPath: "/dev/zero")
+        default:
+            try #require(FileManager.default.createFile(atPath: cache, contents: nil))
+            try #require(truncate(cache, 64 << 30) == 0, "the file system cannot hold a 64 GiB sparse file")
+        }
+        let run = try runProcess(exe, [PackagePlugins.cPlugin, TestEnvironment.catalogExecutable, cache])
+        #expect(run.status == 0 && run.stdout == "opened: 3 animators, 0 refused\n", "\(what): \(run.stdout)\(run.stderr)")
+        var st = stat()
+        #expect(lstat(cache, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size < 1 << 20, "\(what) was not replaced")
+    }
+
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
     @Test func smallStructSizeIsRefused() throws {
         let dir = try Self.scratch("tc-host-size")

@@ -60,6 +60,40 @@ import Testing
         #expect(try InputFile.read(fifo, limit: 1 << 20) == bytes)
     }
 
+    /// A named pipe is opened without blocking: with no writer, `waiting` is called once after
+    /// ``InputFile/waitNotice`` seconds, and the read goes on until a writer has written.
+    @Test func aNamedPipeWithoutAWriterIsWaitedForAndSaidSo() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let calls = Calls()
+        let writer = Thread {
+            // The writer comes only once the reader has said it waits.
+            while calls.count == 0 { usleep(10_000) }
+            let fd = open(fifo, O_WRONLY)
+            _ = "late".withCString { write(fd, $0, 4) }
+            close(fd)
+        }
+        writer.start()
+        let started = Date()
+        let bytes = try InputFile.read(fifo, limit: 100) { calls.add(Date().timeIntervalSince(started)) }
+        #expect(bytes == Array("late".utf8))
+        #expect(calls.count == 1)
+        #expect(calls.first.map { $0 >= InputFile.waitNotice * 0.9 && $0 < InputFile.waitNotice + 5 } == true, "called after \(calls.first ?? -1) s")
+    }
+
+    /// A writer that opens the pipe and closes it without writing gives an empty file, not a wait.
+    @Test func aNamedPipeWhoseWriterWritesNothingIsEmpty() throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fifo = dir + "/fifo"
+        try #require(mkfifo(fifo, 0o600) == 0)
+        let writer = Thread { close(open(fifo, O_WRONLY)) }
+        writer.start()
+        #expect(try InputFile.read(fifo, limit: 100) == [])
+    }
+
     /// An endless stream is refused once it passes the limit, without reading on.
     @Test func anEndlessStreamStopsAtTheLimit() {
         #expect(throws: InputFile.Problem.tooLarge(bytes: nil)) { try InputFile.read("/dev/zero", limit: 100_000) }
@@ -80,4 +114,13 @@ import Testing
         #expect(InputFile.Problem.tooLarge(bytes: nil).isTooLarge)
         #expect(!InputFile.Problem.directory.isTooLarge)
     }
+}
+
+/// The times at which a callback was called, from any thread.
+private final class Calls: @unchecked Sendable {
+    private let lock = NSLock()
+    private var times: [Double] = []
+    func add(_ t: Double) { lock.lock(); times.append(t); lock.unlock() }
+    var count: Int { lock.lock(); defer { lock.unlock() }; return times.count }
+    var first: Double? { lock.lock(); defer { lock.unlock() }; return times.first }
 }

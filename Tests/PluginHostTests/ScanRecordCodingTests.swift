@@ -10,6 +10,7 @@ struct ScanRecordCodingTests {
     /// A record that fills every field, optional ones included.
     static let full = ScanRecord(
         path: "/plugins/wipé.so", size: 12_345, modified: -1_700_000_000_123_456_789, device: UInt64.max, inode: 1 << 40,
+        changed: 1_700_000_000_987_654_321,
         plugin: PluginInfo(
             path: "/plugins/wipé.so", id: "org.example.wipe", name: "Wipe ✨", vendor: "Example", version: "1.2.3",
             description: "", license: "MIT", abi: ABIVersion(major: 1, minor: 7, patch: UInt32.max),
@@ -101,7 +102,7 @@ struct ScanRecordCodingTests {
         let other = ScanRecord(path: "/b.so", size: 1, modified: 2, device: 3, inode: 4, plugin: nil, durations: ["x": 0.5], warnings: [], error: nil)
         var bytes = Self.full.binary
         // The byte after the identity says whether a plugin follows: 7 is neither yes nor no.
-        let flag = 1 + Self.full.path.utf8.count + 8 + 8 + 9 + 9
+        let flag = 1 + Self.full.path.utf8.count + 8 + 8 + 9 + 9 + 8
         #expect(bytes[flag] == 1)
         bytes[flag] = 7
         let damaged = try ScanCache.Entry(buffer: bytes, range: 0..<bytes.count)
@@ -109,6 +110,7 @@ struct ScanRecordCodingTests {
         #expect(read.count == 2)
         let entry = try #require(read[Self.full.path])
         #expect((entry.size, entry.modified, entry.device, entry.inode) == (Self.full.size, Self.full.modified, Self.full.device, Self.full.inode))
+        #expect(entry.changed == Self.full.changed)
         #expect(entry.record() == nil)
         #expect(read[other.path]?.record() == other)
     }

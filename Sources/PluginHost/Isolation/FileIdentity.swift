@@ -4,14 +4,18 @@ import Glibc
 import Musl
 #endif
 
-/// What tells a scanned file from a changed one: device, inode, size and modification time, with
-/// whether it is a regular file and whether its mode lets every user read it.
+/// What tells a scanned file from a changed one: device, inode, size, modification time and
+/// status change time, with whether it is a regular file and whether its mode lets every user
+/// read it. The status change time (ctime) cannot be set back by `touch` or `utimensat`: a file
+/// rewritten in place with its size and modification time restored still shows a new one.
 struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
     /// Nanoseconds since 1970.
     var modified: Int64
+    /// When the file's content or status last changed, in nanoseconds since 1970.
+    var changed: Int64
     var regular: Bool
     var readableByAll: Bool
 
@@ -20,6 +24,7 @@ struct FileIdentity: Equatable {
         inode = UInt64(st.st_ino)
         size = Int64(st.st_size)
         modified = Int64(st.st_mtim.tv_sec) * 1_000_000_000 + Int64(st.st_mtim.tv_nsec)
+        changed = Int64(st.st_ctim.tv_sec) * 1_000_000_000 + Int64(st.st_ctim.tv_nsec)
         regular = st.st_mode & S_IFMT == S_IFREG
         readableByAll = st.st_mode & S_IROTH != 0
     }

@@ -129,7 +129,9 @@ public struct IsolatedSampler: Sendable {
                     throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")
                 }
             case .ended(let ending):
-                throw Failure(description: Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout))
+                let reason = Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)
+                PluginCrashes.note(path: path, ending: ending, reason: reason)
+                throw Failure(description: reason)
             }
         }
     }

@@ -35,6 +35,8 @@ public final class IsolatedSession: PluginTransition {
     private let capture: String
     /// The pool the worker goes back to after a clean end, and the plugin file it serves.
     private let pool: (pool: WorkerPool, path: String)?
+    /// The plugin file as the caller named it, for ``PluginCrashes``.
+    private let path: String
     /// True once the transition ended as the protocol says, so the worker can serve the next one.
     private var clean = false
 
@@ -54,6 +56,7 @@ public final class IsolatedSession: PluginTransition {
         // plugin like the validator's.
         let capture = CaptureDirectory.make(prefix: "catalog-worker")
         self.capture = capture
+        self.path = path
         let absolute = AbsolutePath.resolve(path)
         pool = sampler.pool.map { ($0, absolute) }
         let transition = WorkerRequest.SampleRequest(
@@ -85,7 +88,7 @@ public final class IsolatedSession: PluginTransition {
         }
         var duration: Double?
         while duration == nil {
-            switch Self.await(worker, "loading and duration", qualifiedID: qualifiedID, timeout: timeout) {
+            switch Self.await(worker, "loading and duration", qualifiedID: qualifiedID, path: path, timeout: timeout) {
             case .failure(let failed):
                 sampler.pool?.failed(path: absolute, reason: failed.description)
                 throw failed
@@ -215,7 +218,7 @@ public final class IsolatedSession: PluginTransition {
         // to that step, and the watchdog times each one.
         var call = call
         while true {
-            switch Self.await(worker, call, qualifiedID: qualifiedID, timeout: timeout) {
+            switch Self.await(worker, call, qualifiedID: qualifiedID, path: path, timeout: timeout) {
             case .failure(let failed):
                 fail(failed.description)
                 return nil
@@ -231,8 +234,9 @@ public final class IsolatedSession: PluginTransition {
     }
 
     /// The worker's next report, or why none can be used: it forged one, sent one the host cannot
-    /// read, or ended (the worker is then ended).
-    private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
+    /// read, or ended (the worker is then ended; a crash or an exit is noted for the plugin file
+    /// at `path` in ``PluginCrashes``).
+    private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, path: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
         switch worker.next(timeout: timeout) {
         case .report(let bytes):
             if let message = try? SampleMessageCoding.decode(bytes) { return .success(message) }
@@ -242,7 +246,9 @@ public final class IsolatedSession: PluginTransition {
             _ = worker.finish()
             return .failure(PluginCallError("\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)"))
         case .ended(let ending):
-            return .failure(PluginCallError(IsolatedSampler.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)))
+            let reason = IsolatedSampler.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)
+            PluginCrashes.note(path: path, ending: ending, reason: reason)
+            return .failure(PluginCallError(reason))
         }
     }
 }

@@ -59,6 +59,7 @@ public struct IsolatedValidator: Sendable {
     /// Validates the plugin at `path`, or only its animators `animatorIDs`, in one worker: the
     /// plugin is loaded and its plugin-level checks run once for all of them.
     public func validate(path: String, animatorIDs: [String]?) -> [CheckResult] {
+        let given = path
         let path = AbsolutePath.resolve(path)
         let capture = CaptureDirectory.make(prefix: "catalog-worker")
         defer { CaptureDirectory.remove(capture) }
@@ -151,6 +152,8 @@ public struct IsolatedValidator: Sendable {
                         ? "the worker ended with \(ending) before this check began (plugin code ended the process between checks)"
                         : crashDescription(ending)
                     if timedOut { state.hangs += 1 }
+                    let during = state.plan?.unit(unit).map { "\(state.subject):\($0.animator), check \($0.check.id)" } ?? "loading"
+                    PluginCrashes.note(path: given, ending: ending, reason: "\(during): \(what)")
                     if unit == 0 {
                         var result = CheckResult(
                             check: ContractCheck.loading.id, subject: path, status: status,

@@ -11,6 +11,9 @@ public struct PluginIndex: Sendable {
     public var shadowings: [PluginCatalog.Shadowing]
     /// The files that were loaded (in a child process) to build this index; the rest came from the cache.
     public var scanned: [String]
+    /// One line saying the scan cache file was refused (not a regular file, or too large) and
+    /// could not be replaced; nil when the cache served or was written.
+    public var cacheWarning: String? = nil
 
     /// Scans the plugins of `searchPath` with `scanner`.
     public static func build(_ searchPath: PluginSearchPath, scanner: PluginScanner) -> PluginIndex {
@@ -32,7 +35,8 @@ public struct PluginIndex: Sendable {
             }
         }
         let plugins = outcome.records.compactMap { r in r.plugin.map { (r.path, $0.animators.map(\.id)) } }
-        return PluginIndex(entries: entries, unreadable: found.unreadable, shadowings: PluginCatalog.Shadowing.find(in: plugins), scanned: outcome.scanned)
+        return PluginIndex(entries: entries, unreadable: found.unreadable, shadowings: PluginCatalog.Shadowing.find(in: plugins), scanned: outcome.scanned,
+            cacheWarning: outcome.cacheWarning)
     }
 
     /// The plugins that loaded.

@@ -11,8 +11,9 @@ import Glibc
 #endif
 
 /// What scanning one plugin file learned: its descriptor and default durations, or why it
-/// cannot be used. Keyed by the file's path and identity: device, inode, size and modification
-/// time. Failures are kept like successes, so a plugin that hangs or crashes costs its time once.
+/// cannot be used. Keyed by the file's path and identity: device, inode, size, modification time
+/// and status change time. Failures are kept like successes, so a plugin that hangs or crashes
+/// costs its time once.
 public struct ScanRecord: Sendable, Hashable, Codable {
     /// The plugin file.
     public var path: String
@@ -24,14 +25,22 @@ public struct ScanRecord: Sendable, Hashable, Codable {
     public var device: UInt64?
     /// The inode of the file when scanned.
     public var inode: UInt64?
+    /// The file's status change time (ctime) when scanned, in nanoseconds since 1970: a file
+    /// rewritten in place, even with its size and modification time put back, has a new one.
+    public var changed: Int64 = 0
     /// The plugin, when it loaded.
     public var plugin: PluginInfo?
     /// Each animator's duration for its first operation in a 390x844 container, by id.
     public var durations: [String: Double]
     /// Descriptor warnings.
     public var warnings: [DescriptorProblem]
-    /// Why the plugin cannot be used.
+    /// Why the plugin cannot be used. A record with both a plugin and an error is of a plugin
+    /// that loaded when scanned but later crashed when a command ran it (see
+    /// ``PluginScanner/markCrashed(_:by:)``).
     public var error: PluginError?
+
+    /// True when the plugin loaded and nothing since has found it crashing: a listing shows it.
+    public var isUsable: Bool { plugin != nil && error == nil }
 }
 
 
@@ -79,11 +88,14 @@ public struct PluginScanner: Sendable {
         public var records: [ScanRecord]
         /// The files that were loaded in a child process this time (the rest came from the cache).
         public var scanned: [String]
+        /// One line saying the cache file was refused and could not be replaced, so it went
+        /// unused; nil when the cache served or was written.
+        public var cacheWarning: String? = nil
     }
 
     /// Scans `paths`, reusing cached records of unchanged files.
     public func scan(_ paths: [String]) -> Outcome {
-        let cache = cacheFile.map(ScanCache.read) ?? [:]
+        let (cache, refusal) = cacheFile.map(ScanCache.load) ?? ([:], nil)
         // Each path's record by position; a path that is neither cached nor refused waits for the
         // workers, and one that vanished meanwhile has none.
         var found = [ScanRecord?](repeating: nil, count: paths.count)
@@ -99,7 +111,7 @@ public struct PluginScanner: Sendable {
             // A loadable file with the identity of a cached record holds what was scanned: the
             // record stands without the file's header being read again.
             if loadable, let hit = cache[path], let id, hit.size == id.size, hit.modified == id.modified,
-                hit.device == id.device, hit.inode == id.inode, let record = hit.record()
+                hit.changed == id.changed, hit.device == id.device, hit.inode == id.inode, let record = hit.record()
             {
                 found[i] = record
                 continue
@@ -131,13 +143,41 @@ public struct PluginScanner: Sendable {
         for i in found.indices {
             if let record = found[i].take() { ordered.append(record) }
         }
-        if let cacheFile, !stale.isEmpty {
+        var warning: String?
+        if let cacheFile, !stale.isEmpty || refusal != nil {
             // Records of files that are gone are dropped, so the cache does not grow forever.
             var merged = cache.filter { access($0.key, F_OK) == 0 }
             for r in ordered where r.inode != nil { merged[r.path] = ScanCache.Entry(r) }
-            ScanCache.write(merged, to: cacheFile)
+            // A refused cache is replaced by a good one; one that cannot be replaced is named.
+            if !ScanCache.write(merged, to: cacheFile), let refusal {
+                warning = "the plugin cache \(DisplayText.escape(cacheFile)) \(refusal) and cannot be replaced, so it is not used; remove it, or set TRANSITION_CATALOG_CACHE to another file"
+            }
         }
-        return Outcome(records: ordered, scanned: stalePaths)
+        return Outcome(records: ordered, scanned: stalePaths, cacheWarning: warning)
+    }
+
+    /// Marks in the cache each plugin file of `crashes` (as the scan names it, with one line saying
+    /// how it crashed) as crashed when `command` ran it: its record keeps what the scan learned but
+    /// carries a `crashed` error, so a listing shows it as unusable until the file changes. A file
+    /// the cache holds no current record of is left to the next scan.
+    public func markCrashed(_ crashes: [(path: String, reason: String)], by command: String) {
+        guard let cacheFile, !crashes.isEmpty else { return }
+        let (cache, refusal) = ScanCache.load(cacheFile)
+        guard refusal == nil else { return }
+        var entries = cache
+        var marked = false
+        for (path, reason) in crashes {
+            guard let id = FileIdentity.of(path), let hit = entries[path], hit.size == id.size, hit.modified == id.modified,
+                hit.changed == id.changed, hit.device == id.device, hit.inode == id.inode, var record = hit.record(),
+                record.plugin != nil, record.error == nil
+            else { continue }
+            record.error = PluginError(
+                kind: .crashed, path: path, reason: "\(reason), when `catalog \(command)` ran it",
+                remedy: "run `catalog validate \(DisplayText.escape(path))` to see which call fails; the file is scanned again once it changes")
+            entries[path] = ScanCache.Entry(record)
+            marked = true
+        }
+        if marked { ScanCache.write(entries, to: cacheFile) }
     }
 
     /// Scans `paths` in batches (see ``BatchPlan``), each in a child process of its own, as many
@@ -248,6 +288,7 @@ public struct PluginScanner: Sendable {
             record.error = PluginError(kind: e.kind, path: original, reason: e.reason, remedy: e.remedy)
         }
         (record.device, record.inode, record.size, record.modified) = (id.device, id.inode, id.size, id.modified)
+        record.changed = id.changed
         return record
     }
 
@@ -271,9 +312,9 @@ public struct PluginScanner: Sendable {
     private func failed(_ path: String, _ kind: PluginError.Kind, _ reason: String) -> ScanRecord {
         let id = FileIdentity.of(path)
         return ScanRecord(
-            path: path, size: id?.size ?? 0, modified: id?.modified ?? 0, device: id?.device, inode: id?.inode, plugin: nil,
-            durations: [:], warnings: [],
-            error: PluginError(kind: kind, path: path, reason: reason, remedy: "run `catalog validate \(path)` to see which call fails"))
+            path: path, size: id?.size ?? 0, modified: id?.modified ?? 0, device: id?.device, inode: id?.inode,
+            changed: id?.changed ?? 0, plugin: nil, durations: [:], warnings: [],
+            error: PluginError(kind: kind, path: path, reason: reason, remedy: "run `catalog validate \(DisplayText.escape(path))` to see which call fails"))
     }
 }
 

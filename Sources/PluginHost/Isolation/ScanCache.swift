@@ -13,7 +13,9 @@ import Glibc
 /// after its length, following a magic, the format number and the host's version and ABI. It is
 /// written whole through a temporary file and a rename, so two runs at once never see half a file.
 /// A cache that cannot be read, is damaged, or was written by another format, host version or ABI
-/// counts as empty: the scan then loads every plugin again and writes the cache anew.
+/// counts as empty: the scan then loads every plugin again and writes the cache anew. A cache path
+/// that holds no regular file (a directory, a named pipe, a link to a device) or a file over
+/// ``largestFile`` bytes is refused before a byte of it is read, and replaced the same way.
 ///
 /// Reading a cache reads only each record's path and file identity; the rest is decoded for the
 /// records a scan uses, so records of files elsewhere cost a listing almost nothing.
@@ -22,7 +24,7 @@ enum ScanCache {
     static let magic = Array("TC-SCAN-CACHE\n".utf8)
 
     /// The layout's number; a file with another is not read.
-    static let format: UInt64 = 4
+    static let format: UInt64 = 5
 
     /// Records from another host version or ABI are not reused.
     static var hostIdentity: String { "\(HostInfo.version) abi \(ABIVersion.host)" }
@@ -32,8 +34,9 @@ enum ScanCache {
     struct Entry: Sendable {
         /// The file's path, as the scan was given it.
         let path: String
-        /// The file's size, modification time, device and inode when it was scanned.
-        let size: Int64, modified: Int64, device: UInt64?, inode: UInt64?
+        /// The file's size, modification time, device, inode and status change time when it was
+        /// scanned.
+        let size: Int64, modified: Int64, device: UInt64?, inode: UInt64?, changed: Int64
         /// The bytes that hold the record (a whole cache file, or the record alone) and where.
         private let buffer: [UInt8], range: Range<Int>
 
@@ -43,6 +46,7 @@ enum ScanCache {
         /// The entry of `record`.
         init(_ record: ScanRecord) {
             (path, size, modified, device, inode) = (record.path, record.size, record.modified, record.device, record.inode)
+            changed = record.changed
             buffer = record.binary
             range = 0..<buffer.count
         }
@@ -54,6 +58,7 @@ enum ScanCache {
             (size, modified) = (try head.int64(), try head.int64())
             device = try head.optional { r throws(ByteReader.Malformed) in try r.uint64() }
             inode = try head.optional { r throws(ByteReader.Malformed) in try r.uint64() }
+            changed = try head.int64()
             (self.buffer, self.range) = (buffer, range)
         }
 
@@ -65,9 +70,22 @@ enum ScanCache {
         }
     }
 
+    /// The largest cache file read: 256 MiB, some four million plugins' records.
+    static let largestFile = 256 << 20
+
     /// The entries of the cache file at `path`, by path; empty when it cannot be used.
     static func read(_ path: String) -> [String: Entry] {
-        contents(of: path).flatMap(read(bytes:)) ?? [:]
+        load(path).entries
+    }
+
+    /// The entries of the cache file at `path`, by path (empty when it cannot be used), and why
+    /// the file was refused unread when it is not a regular file or is too large to be a cache.
+    static func load(_ path: String) -> (entries: [String: Entry], refusal: String?) {
+        switch contents(of: path) {
+        case .bytes(let bytes): (read(bytes: bytes) ?? [:], nil)
+        case .unreadable: ([:], nil)
+        case .refused(let why): ([:], why)
+        }
     }
 
     /// The entries of a cache file's bytes, by path (the first of a path wins); nil when the bytes
@@ -128,9 +146,11 @@ enum ScanCache {
         return w.bytes
     }
 
-    /// Replaces the cache file at `path` with `entries`, creating its folder when needed. A cache
-    /// that cannot be written is left as it was: the next run scans again.
-    static func write(_ entries: [String: Entry], to path: String) {
+    /// Replaces the cache file at `path` with `entries`, creating its folder when needed; true
+    /// when it was replaced. A cache that cannot be written is left as it was: the next run scans
+    /// again.
+    @discardableResult
+    static func write(_ entries: [String: Entry], to path: String) -> Bool {
         let url = URL(fileURLWithPath: path)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let data = Data(encode(entries))
@@ -139,11 +159,13 @@ enum ScanCache {
             try data.write(to: temp)
             if rename(temp.path, path) != 0 {
                 try? FileManager.default.removeItem(at: temp)
-            } else {
-                removeEarlierFormat(besides: url)
+                return false
             }
+            removeEarlierFormat(besides: url)
+            return true
         } catch {
             try? FileManager.default.removeItem(at: temp)
+            return false
         }
     }
 
@@ -159,14 +181,34 @@ enum ScanCache {
         _ = unlink(folder.appendingPathComponent(earlierFileName).path)
     }
 
-    /// The whole file at `path`, or nil when it cannot be read or is not a regular file.
-    private static func contents(of path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+    /// What reading a cache file found.
+    private enum Contents {
+        /// The whole file.
+        case bytes([UInt8])
+        /// No file, or one that could not be opened or read.
+        case unreadable
+        /// A file refused before any of it was read, and why.
+        case refused(String)
+    }
+
+    /// The whole file at `path`. It is opened without blocking, so a named pipe never waits for a
+    /// writer, and refused unread when it is not a regular file or holds over ``largestFile`` bytes.
+    private static func contents(of path: String) -> Contents {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard fd >= 0 else { return errno == EISDIR ? .refused("is a directory") : .unreadable }
         defer { close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(fd, &st) == 0 else { return .unreadable }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: return .refused("is a directory")
+        case S_IFIFO: return .refused("is a named pipe")
+        case S_IFCHR, S_IFBLK: return .refused("is a device")
+        case S_IFSOCK: return .refused("is a socket")
+        default: return .refused("is not a regular file")
+        }
         let size = Int(st.st_size)
+        guard size <= largestFile else { return .refused("is \(size) bytes, more than the \(largestFile >> 20) MiB a cache may hold") }
         var complete = true
         let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
             while initialized < size {
@@ -179,6 +221,6 @@ enum ScanCache {
                 initialized += n
             }
         }
-        return complete ? bytes : nil
+        return complete ? .bytes(bytes) : .unreadable
     }
 }

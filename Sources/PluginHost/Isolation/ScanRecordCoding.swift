@@ -26,6 +26,7 @@ extension ScanRecord {
         w.int64(modified)
         w.optional(device) { $0.uint64($1) }
         w.optional(inode) { $0.uint64($1) }
+        w.int64(changed)
         w.optional(plugin) { ScanRecordCoding.write($1, to: &$0) }
         let sorted = durations.sorted { $0.key < $1.key }
         w.array(sorted) { w, pair in
@@ -43,6 +44,7 @@ extension ScanRecord {
         let modified = try r.int64()
         let device = try r.optional { r throws(ByteReader.Malformed) in try r.uint64() }
         let inode = try r.optional { r throws(ByteReader.Malformed) in try r.uint64() }
+        let changed = try r.int64()
         // The plugin's and the error's paths are most often the record's: they share its storage.
         let plugin = try r.optional { r throws(ByteReader.Malformed) in try ScanRecordCoding.pluginInfo(&r, path: path) }
         let durationCount = try r.length(itemSize: 9)
@@ -55,7 +57,7 @@ extension ScanRecord {
         let warnings = try r.array(itemSize: 4, ScanRecordCoding.problem)
         let error = try r.optional { r throws(ByteReader.Malformed) in try ScanRecordCoding.pluginError(&r, path: path) }
         self.init(
-            path: path, size: size, modified: modified, device: device, inode: inode, plugin: plugin,
+            path: path, size: size, modified: modified, device: device, inode: inode, changed: changed, plugin: plugin,
             durations: durations, warnings: warnings, error: error)
     }
 }

@@ -90,7 +90,7 @@ public final class PluginLibrary: @unchecked Sendable {
             throw PluginError(
                 kind: error.check == "abi-version" ? .incompatibleABI : .invalidDescriptor, path: path,
                 reason: error.description + (count > 1 ? " (and \(count - 1) more problem\(count > 2 ? "s" : ""))" : ""),
-                remedy: "run `catalog validate \(path)` for the full list")
+                remedy: "run `catalog validate \(DisplayText.escape(path))` for the full list")
         }
         if let initialize = opened.plugin.pointee.`init` {
             CallCounter.enter()
