@@ -144,6 +144,8 @@ struct Validate: ParsableCommand {
                 let outcome = suite.checkPlugin(path: path)
                 guard let library = try? PluginLibrary.load(path: path), !outcome.animatorIDs.isEmpty else { return outcome.results }
                 let chosen = library.animators.filter { animators?.contains($0.id) ?? true }
+                // A sandboxed module's transitions share nothing: its checks run on every core.
+                if library.door == .wasm { return outcome.results + suite.runConcurrently(selectedChecks, on: chosen) }
                 return outcome.results + chosen.flatMap { a in selectedChecks.map { suite.run($0, on: a) } }
             }
             return validator.validate(path: path, animatorIDs: animators)

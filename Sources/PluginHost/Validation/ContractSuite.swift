@@ -83,6 +83,19 @@ public struct ContractSuite: Sendable {
         return PluginOutcome(results: stamp(results, path: path, since: start), subject: subject, animatorIDs: ids)
     }
 
+    /// Runs each of `checks` on each of `animators`, as many at once as there are cores, and
+    /// returns the results in the order of the animators, then the checks. For a plugin whose
+    /// transitions share nothing, such as a sandboxed wasm module, this is what a worker per check
+    /// gives a native one, with no process to start.
+    public func runConcurrently(_ checks: [ContractCheck], on animators: [Animator]) -> [CheckResult] {
+        let units = animators.flatMap { a in checks.map { (check: $0, animator: a) } }
+        let results = ConcurrentResults(count: units.count)
+        DispatchQueue.concurrentPerform(iterations: units.count) { i in
+            results.set(i, run(units[i].check, on: units[i].animator))
+        }
+        return (0..<units.count).compactMap { results.get($0) }
+    }
+
     /// Runs one check of one animator over every scenario it supports (or those given).
     public func run(_ check: ContractCheck, on animator: Animator, scenarios: [Scenario]? = nil) -> CheckResult {
         let start = DispatchTime.now().uptimeNanoseconds
@@ -196,5 +209,25 @@ public struct Scenario: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let base = operation == .tab ? (forward ? "tab 0→1" : "tab 1→0") : operation.isModal ? "\(operation) (\(style))" : operation.name
         return matchedElement ? base + " with a matched element" : base
+    }
+}
+
+/// Check results gathered from several threads, by index.
+private final class ConcurrentResults: @unchecked Sendable {
+    private var results: [CheckResult?]
+    private let lock = Lock()
+
+    init(count: Int) { results = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ value: CheckResult) {
+        lock.lock()
+        results[i] = value
+        lock.unlock()
+    }
+
+    func get(_ i: Int) -> CheckResult? {
+        lock.lock()
+        defer { lock.unlock() }
+        return results[i]
     }
 }
