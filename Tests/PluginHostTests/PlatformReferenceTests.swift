@@ -391,14 +391,14 @@ import Glibc
     }
 
     /// Every difference between the animator and the reference beyond the tolerances, for one
-    /// case at `count` progresses.
-    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101) throws -> [String] {
+    /// case at `count` progresses, with the animator's `parameters` (its defaults when nil).
+    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil) throws -> [String] {
         var found: [String] = []
-        let duration = animator.duration(c.context)
+        let duration = animator.duration(c.context, parameters: parameters)
         if abs(duration - reference.duration) > durationTolerance {
             found.append("\(c): duration \(duration) s, the reference's \(reference.duration) s")
         }
-        let run = try animator.run(c.context, progresses: SampledTransition.evenProgresses(count))
+        let run = try animator.run(c.context, parameters: parameters, progresses: SampledTransition.evenProgresses(count))
         for frame in run.frames {
             let actual = seen(frame), expected = reference.views(frame.progress)
             let at = "\(c) at \(frame.progress)"
