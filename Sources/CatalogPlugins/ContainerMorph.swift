@@ -20,6 +20,9 @@ import TransitionABI
 /// Each image is drawn as a view whose frame is the part of it the container shows, with no
 /// transform, so its corner radius is round on screen. The image that is masked shows exactly
 /// the container; the other one lies inside it and shows whole, with the container's radius.
+/// Views have no clip: the masked image's content is scaled to its frame rather than cropped by
+/// it, and the inner image rounds all four corners where MDC's outline rounds only those it
+/// shares with the container.
 struct ContainerMorph: Sendable {
     /// The windows of eased progress the parts of the motion run over
     /// (`MaterialContainerTransform.ProgressThresholdsGroup`).

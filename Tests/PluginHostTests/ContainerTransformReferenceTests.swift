@@ -214,7 +214,8 @@ import TransitionCore
                 startAlpha = lerp(255, 0, Window(start: group.fade.start, end: threshold), progress)
                 endAlpha = lerp(0, 255, Window(start: threshold, end: group.fade.end), progress)
             }
-            // What the container's outline shows of an image: the image within the mask's bounds.
+            // What the container's outline shows of an image: the image within the mask's bounds,
+            // with the outline's corner radius (the one it has where they share an edge).
             func visible(_ r: RectF) -> Rect {
                 RectF(left: max(r.left, mask.left), top: max(r.top, mask.top), right: min(r.right, mask.right), bottom: min(r.bottom, mask.bottom)).rect
             }
