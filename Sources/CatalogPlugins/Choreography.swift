@@ -21,6 +21,9 @@ struct Choreography: Sendable {
     var pieces: [Piece] = []
     /// The views whose back faces are not drawn, with the compositing extension when the host has it.
     var oneSided: (from: Bool, to: Bool) = (false, false)
+    /// A container transform that places its two images after the tracks have played: their
+    /// frames, opacities, corner radius and stacking come from it, not from their tracks.
+    var containerMorph: ContainerMorph? = nil
 }
 
 extension Choreography {

@@ -94,6 +94,9 @@ enum Easing: Sendable {
     /// progress × seconds, and 1 from progress 1 on (the spring is then within its settling
     /// band of the target, as an Android `SpringAnimation` ends on its target).
     case physicalSpring(PhysicalSpring, seconds: Double)
+    /// Android's `AccelerateDecelerateInterpolator`, the default of every `ValueAnimator`:
+    /// cos((t + 1)π) / 2 + 0.5.
+    case accelerateDecelerate
 
     static let linear = Easing.curve(TC_CURVE_LINEAR)
 
@@ -107,6 +110,7 @@ enum Easing: Sendable {
         case (.spring(let z1, let v1), .spring(let z2, let v2)): return z1 == z2 && v1 == v2
         case (.decay(let a), .decay(let b)): return a == b
         case (.physicalSpring(let a, let s1), .physicalSpring(let b, let s2)): return a == b && s1 == s2
+        case (.accelerateDecelerate, .accelerateDecelerate): return true
         default: return false
         }
     }
@@ -124,6 +128,8 @@ enum Easing: Sendable {
             if t <= 0 { return 0 }
             if t >= 1 { return 1 }
             return spring.value(at: t * seconds)
+        case .accelerateDecelerate:
+            return cos((t + 1) * Double.pi) / 2 + 0.5
         case .twoCubics(let c):
             let host = ctx.pointee.host.pointee
             if t < c.jointX {

@@ -105,6 +105,9 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
     play(run.pointee.choreography.dimming, on: run.pointee.dimming)
     playPieces(run, ctx, progress, stage, views, count)
+    if let morph = run.pointee.choreography.containerMorph {
+        morph.play(ctx, progress, piece: run.pointee.pieceViews.first ?? TC_VIEW_NONE, views, count)
+    }
 }
 
 /// The pieces' part of a step. The pieces are read in place, and a run of pieces with one

@@ -64,50 +64,53 @@ private let iosZoom = AnimatorDefinition(
         return plan
     })
 
-/// Material 3's container transform (MDC `MaterialContainerTransform`), fade mode IN.
+/// Material 3's container transform (MDC `MaterialContainerTransform`, fit mode AUTO, a straight
+/// path, the default thresholds), playing the card's picture and the screen as its two images
+/// (see `ContainerMorph`).
 private let containerTransform = AnimatorDefinition(
     id: "container-transform", name: "Material Container Transform",
-    summary: "Material 3's container transform: the card (a matched element, or a source rectangle) becomes the new screen, its bounds and corners morphing on the emphasized curve while the new content fades in over a scrim.",
+    summary: "Material 3's container transform: the card (a matched element, or a source rectangle) becomes the new screen, the container's bounds and corners morphing on the emphasized curve, the two pictures scaled to one width and cross-faded by MDC's fade mode over a scrim; going back runs MDC's return thresholds.",
     operations: [TC_OPERATION_PUSH, TC_OPERATION_POP, TC_OPERATION_PRESENT, TC_OPERATION_DISMISS],
     parameters: [
-        // motionDurationLong2 = 500 ms to enter, motionDurationMedium4 = 400 ms to return
-        // (research/modern_anchors.md §2).
+        // MaterialContainerTransform.maybeApplyThemeValues (MaterialContainerTransform.java,
+        // line 1011): motionDurationLong2 = 500 ms entering, motionDurationMedium4 = 400 ms
+        // returning (M3 tokens.xml).
         .duration(0.5),
         .number("return-duration", "Return duration", doc: "How long going back takes.", unit: "s", 0.4, 0.05...10),
-    ] + sourceParameters(x: 0.04, y: 0.25, width: 0.92, height: 0.18, radius: 12),
+    ] + sourceParameters(x: 0.04, y: 0.25, width: 0.92, height: 0.18, radius: 12) + [
+        // FADE_MODE_IN, OUT, CROSS, THROUGH (MaterialContainerTransform.java, lines 144–159);
+        // IN is the default (line 242).
+        .choice("fade-mode", "Fade mode", doc: "How the card's picture and the screen's cross-fade: in (the arriving picture fades in on top), out (the leaving picture fades out on top), cross (both fade) or through (out, then in).", ["in", "out", "cross", "through"]),
+    ],
     duration: { s in s.presenting ? s[0] : s[1] },
     choreography: { s in
-        // Emphasized easing on everything; fade IN: the entering content fades over e ∈ [0, 0.25]
-        // on top, returning fades the leaving content over e ∈ [0.60, 0.90]; corners morph over
-        // e ∈ [0, 0.75] entering and [0.30, 0.90] returning (here over the whole of e); scrim
-        // 0x52000000, α ≈ 0.32, linear in e (research/modern_anchors.md §2).
-        let source = smallRect(s, parametersAt: 2)
-        let emphasized = Easing.twoCubics(.emphasized)
+        // The start image is the card entering and the screen returning; the screen is the view
+        // that moves, the other screen stays behind the scrim. The scrim is 0x52000000 drawn over
+        // the whole drawing view, its alpha lerped 0→255 entering and 255→0 returning in the eased
+        // progress (scrimColor, MaterialContainerTransform.java line 240; updateProgress, line 1359).
+        let card = smallRect(s, parametersAt: 2)
         let radius = s[6]
+        let emphasized = Easing.twoCubics(.emphasized)
         let scrim = Look(alpha: 82.0 / 255)
-        var plan: Choreography
-        if s.presenting {
-            plan = Choreography(
-                from: Track(start: .rest, end: .rest),
-                to: Track(start: Look(alpha: 0, cornerRadius: radius, fit: 1), end: .rest, easing: emphasized, fade: 0...0.25, zIndex: 2),
-                dimming: Track(start: Look(alpha: 0), end: scrim, easing: emphasized), placement: .above)
-            if s.matched != nil {
-                plan.pieces = [Piece(source: .matchedFrom, track: Track(
-                    start: Look(cornerRadius: radius), end: Look(fit: 1), easing: emphasized, visible: -Double.infinity...0.999_999,
-                    fitRect: s.container, zIndex: 1))]
-            }
-        } else {
-            plan = Choreography(
-                from: Track(start: .rest, end: Look(alpha: 0, cornerRadius: radius, fit: 1), easing: emphasized, fade: 0.6...0.9, zIndex: 2),
-                to: Track(start: .rest, end: .rest),
-                dimming: Track(start: scrim, end: Look(alpha: 0), easing: emphasized), placement: .below)
-            if s.matched != nil {
-                plan.pieces = [Piece(source: .matchedTo, track: Track(
-                    start: Look(fit: 1), end: Look(cornerRadius: radius), easing: emphasized, visible: 0.000_001...Double.infinity,
-                    fitRect: s.container, zIndex: 1))]
-            }
-        }
-        plan.fitRect = source
+        let unit = s.presenting ? s.fromInitialFrame : s.toFinalFrame
+        let picture: Piece.Source = s.matched != nil
+            ? (s.presenting ? .matchedFrom : .matchedTo)
+            : (s.presenting
+                ? .from(x: (card.x - unit.x) / unit.width, y: (card.y - unit.y) / unit.height, width: card.width / unit.width, height: card.height / unit.height)
+                : .to(x: (card.x - unit.x) / unit.width, y: (card.y - unit.y) / unit.height, width: card.width / unit.width, height: card.height / unit.height))
+        var plan = Choreography(
+            from: Track(start: .rest, end: .rest),
+            to: Track(start: .rest, end: .rest),
+            dimming: Track(start: Look(alpha: s.presenting ? 0 : scrim.alpha), end: Look(alpha: s.presenting ? scrim.alpha : 0), easing: emphasized, zIndex: 1),
+            placement: s.presenting ? .above : .below)
+        plan.pieces = [Piece(source: picture, track: Track(start: .rest, end: .rest))]
+        plan.containerMorph = s.presenting
+            ? ContainerMorph(
+                start: card, end: s.toFinalFrame, startRadius: radius, endRadius: 0, startImage: .piece, endImage: .to,
+                fadeMode: Int(s[7]), easing: emphasized)
+            : ContainerMorph(
+                start: s.fromInitialFrame, end: card, startRadius: 0, endRadius: radius, startImage: .from, endImage: .piece,
+                fadeMode: Int(s[7]), easing: emphasized)
         return plan
     })
 

@@ -211,7 +211,69 @@ private let predictiveBack = AnimatorDefinition(
     })
 
 /// The platform motions with their published numbers.
+/// MDC's `MaterialElevationScale`, a companion of the container transform for the screen
+/// behind it: that screen shrinks to 0.85 and fades out as the new one comes, and grows back and
+/// fades in on the way back.
+private let elevationScale = AnimatorDefinition(
+    id: "elevation-scale", name: "Material Elevation Scale",
+    summary: "MDC's MaterialElevationScale, the container transform's companion for the screen behind: pushing, the old screen shrinks to 0.85 and fades out over the new one; popping, it grows back from 0.85 and fades in over the leaving one.",
+    operations: [TC_OPERATION_PUSH, TC_OPERATION_POP],
+    parameters: [
+        // MaterialVisibility applies no themed duration or easing for it: its
+        // getDurationThemeAttrResId and getEasingThemeAttrResId return NO_ATTR_RES_ID
+        // (MaterialVisibility.java lines 166–174) and TransitionUtils.maybeApplyThemeInterpolator then
+        // sets nothing (TransitionUtils.java line 63), so Android's ValueAnimator defaults apply, 300 ms
+        // and AccelerateDecelerateInterpolator. MDC's docs/theming/Motion.md (line 398) asks for
+        // the paired container transform's duration instead: 0.5 s pushing, 0.4 s popping.
+        .duration(0.3),
+    ],
+    choreography: { s in
+        // DEFAULT_SCALE = 0.85 (MaterialElevationScale.java line 28) as the ScaleProvider's
+        // outgoing end and incoming start scale; docs/theming/Motion.md lines 416–417: exit is
+        // MaterialElevationScale(false), reenter MaterialElevationScale(true). Shrinking on
+        // disappear: 1 → 0.85 (ScaleProvider.createDisappear, line 167); growing on appear:
+        // 0.85 → 1 (createAppear, line 151); scales about the view's pivot, its centre.
+        // FadeProvider: alpha 1 → 0 over the whole progress on disappear, 0 → 1 over [0, 1] on
+        // appear (FadeProvider.java lines 59–81). A disappearing view is drawn in the scene root's
+        // overlay, above the arriving screen.
+        let easing = Easing.accelerateDecelerate
+        let small = Look(scale: 0.85, alpha: 0)
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: small, easing: easing),
+                to: Track(start: .rest, end: .rest), placement: .below).placedAsUIKit(presenting: true)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest),
+            to: Track(start: small, end: .rest, easing: easing), placement: .above).placedAsUIKit(presenting: false)
+    })
+
+/// MDC's `Hold`, a companion of the container transform for the screen behind it: that screen
+/// stays exactly where it is for the whole transition.
+private let hold = AnimatorDefinition(
+    id: "hold", name: "Material Hold",
+    summary: "MDC's Hold, the container transform's companion for the screen behind: the screen behind stays still and whole for the duration while the container transform plays over it; alone, the new screen replaces the old one at the end.",
+    operations: [TC_OPERATION_PUSH, TC_OPERATION_POP],
+    parameters: [
+        // Hold animates ValueAnimator.ofFloat(0) on appear and disappear (Hold.java lines 36–52)
+        // with no duration of its own: Android's 300 ms. Motion.md line 398: match the container
+        // transform's duration.
+        .duration(0.3),
+    ],
+    choreography: { s in
+        // The held screen stays at rest in full; the other one has no motion of its own and is
+        // shown (pushing) or removed (popping) only when the transition ends.
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: .rest),
+                to: Track(start: .rest, end: .rest, visible: 1...Double.infinity), placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest, visible: -Double.infinity...0.999_999),
+            to: Track(start: .rest, end: .rest), placement: .below)
+    })
+
 let platformAnimators: [AnimatorDefinition] = [
     iosPush, cupertinoPage, cupertinoDialog, sharedAxis, fadeThrough, materialFade, flutterZoom, predictiveBack,
-    androidActivity, cupertinoAlert,
+    androidActivity, cupertinoAlert, elevationScale, hold,
 ]

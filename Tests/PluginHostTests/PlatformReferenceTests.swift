@@ -9,7 +9,8 @@ import Glibc
 
 /// Each platform motion against a reference written here from its source's constants and curves:
 /// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition` and
-/// `_OpenUpwardsPageTransition`, and Material 3's spring tokens. The references share no code
+/// `_OpenUpwardsPageTransition`, Material 3's spring tokens, and MDC's `MaterialElevationScale`
+/// and `Hold`. The references share no code
 /// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
 /// the springs are integrated step by step instead of solved in closed form. For every operation
 /// an animator declares, at two container sizes and 101 progresses, the test compares what the
@@ -155,6 +156,13 @@ import Glibc
         case stifferSpring
         /// The scrim and fades on the spatial spring instead of the effects spring.
         case effectsOnSpatialSpring
+        /// The elevation scale's older 0.92 instead of 0.85.
+        case olderElevationScale
+        /// MaterialVisibility's FAST_OUT_SLOW_IN, which it never applies to an elevation scale,
+        /// instead of the animator's default interpolator.
+        case fastOutSlowIn
+        /// The held screen fading out instead of staying whole.
+        case heldScreenFades
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -356,8 +364,62 @@ import Glibc
         }
     }
 
+    /// Android's `AccelerateDecelerateInterpolator.getInterpolation`
+    /// (frameworks/base/core/java/android/view/animation/AccelerateDecelerateInterpolator.java):
+    /// cos((t + 1)π) / 2 + 0.5, the interpolator of a `ValueAnimator` given none
+    /// (ValueAnimator.java, `sDefaultInterpolator`).
+    static func accelerateDecelerate(_ t: Double) -> Double { cos((t + 1) * Double.pi) / 2 + 0.5 }
+
+    /// `rect` scaled by `s` about its centre, as a View's scale about its default pivot.
+    static func scaled(_ rect: Rect, _ s: Double) -> Rect {
+        Rect(x: rect.midX - rect.width * s / 2, y: rect.midY - rect.height * s / 2, width: rect.width * s, height: rect.height * s)
+    }
+
+    /// MDC's `MaterialElevationScale` (lib/java/com/google/android/material/transition/):
+    /// DEFAULT_SCALE 0.85 (MaterialElevationScale.java line 28); exit MaterialElevationScale(false),
+    /// reenter MaterialElevationScale(true) (docs/theming/Motion.md lines 416–417). The exiting
+    /// screen scales 1 → 0.85 (ScaleProvider.createDisappear, shrinking) and fades 1 → 0 over the
+    /// whole progress (FadeProvider.createDisappear), drawn in the overlay above the new screen;
+    /// the reentering screen scales 0.85 → 1 (createAppear, growing) and fades 0 → 1 over [0, 1]
+    /// (createAppear, incomingEndThreshold 1) above the leaving one. No themed duration or
+    /// interpolator (MaterialVisibility's NO_ATTR_RES_ID): a ValueAnimator's 300 ms and
+    /// AccelerateDecelerateInterpolator.
+    static func elevationScale(_ c: Case, _ p: Perturbation) -> Reference {
+        let small = p == .olderElevationScale ? 0.92 : 0.85
+        func curve(_ t: Double) -> Double {
+            p == .fastOutSlowIn ? flutterCubic(0.4, 0, 0.2, 1, t) : accelerateDecelerate(t)
+        }
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { u in
+            let f = curve(u)
+            if c.forward {
+                return [Seen(role: .to, rect: to, alpha: 1), Seen(role: .from, rect: scaled(from, 1 + (small - 1) * f), alpha: 1 - f)]
+            }
+            return [Seen(role: .from, rect: from, alpha: 1), Seen(role: .to, rect: scaled(to, small + (1 - small) * f), alpha: f)]
+        }
+    }
+
+    /// MDC's `Hold` (Hold.java lines 36–52): ValueAnimator.ofFloat(0) on appear and disappear,
+    /// 300 ms; the screen behind (the old one pushing, the one coming back popping) stays at rest
+    /// and whole. The other screen has no motion of its own: it is there only when the
+    /// transition ends (pushing) or until it ends (popping).
+    static func hold(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { u in
+            let behind = p == .heldScreenFades ? 1 - u : 1
+            if c.forward {
+                let held = Seen(role: .from, rect: from, alpha: behind)
+                return u >= 1 ? [held, Seen(role: .to, rect: to, alpha: 1)] : [held]
+            }
+            let held = Seen(role: .to, rect: to, alpha: behind)
+            return u >= 1 ? [held] : [held, Seen(role: .from, rect: from, alpha: 1)]
+        }
+    }
+
     /// The animators compared, by id.
-    static let ids = ["cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover"]
+    static let ids = [
+        "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
+    ]
 
     /// The reference of the animator `id`.
     static func reference(_ id: String, _ c: Case, _ p: Perturbation) -> Reference {
@@ -367,6 +429,8 @@ import Glibc
         case "open-upwards": openUpwards(c, p)
         case "bottom-sheet": bottomSheet(c, p)
         case "side-drawer": sideDrawer(c, p)
+        case "elevation-scale": elevationScale(c, p)
+        case "hold": hold(c, p)
         default: popover(c, p)
         }
     }
@@ -391,14 +455,14 @@ import Glibc
     }
 
     /// Every difference between the animator and the reference beyond the tolerances, for one
-    /// case at `count` progresses.
-    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101) throws -> [String] {
+    /// case at `count` progresses, with the animator's `parameters` (its defaults when nil).
+    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil) throws -> [String] {
         var found: [String] = []
-        let duration = animator.duration(c.context)
+        let duration = animator.duration(c.context, parameters: parameters)
         if abs(duration - reference.duration) > durationTolerance {
             found.append("\(c): duration \(duration) s, the reference's \(reference.duration) s")
         }
-        let run = try animator.run(c.context, progresses: SampledTransition.evenProgresses(count))
+        let run = try animator.run(c.context, parameters: parameters, progresses: SampledTransition.evenProgresses(count))
         for frame in run.frames {
             let actual = seen(frame), expected = reference.views(frame.progress)
             let at = "\(c) at \(frame.progress)"
@@ -444,11 +508,13 @@ import Glibc
         }
     }
 
-    /// The perturbations each reference must notice: its own curve unflipped, or its springs
-    /// changed.
+    /// The perturbations each reference must notice: its own curve unflipped, its springs
+    /// changed, the elevation scale's scale or curve changed, or the held screen fading.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
+        case "elevation-scale": [.olderElevationScale, .fastOutSlowIn]
+        case "hold": [.heldScreenFades]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
