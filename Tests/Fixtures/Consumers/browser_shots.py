@@ -38,7 +38,7 @@ class Browser:
         os.close(to_browser_r)
         os.close(from_browser_w)
         self.out, self.into = to_browser_w, from_browser_r
-        self.next_id, self.buffer, self.console = 0, b"", []
+        self.next_id, self.buffer, self.console, self.requests = 0, b"", [], []
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
         for method in ("Page.enable", "Runtime.enable"):
@@ -76,6 +76,8 @@ class Browser:
         if method == "Runtime.consoleAPICalled":
             text = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
             self.console.append(f"console.{params.get('type')}: {text}")
+        elif method == "Network.requestWillBeSent":
+            self.requests.append(params.get("request", {}).get("url", ""))
         elif method == "Runtime.exceptionThrown":
             details = params.get("exceptionDetails", {})
             self.console.append("uncaught: " + details.get("exception", {}).get("description", details.get("text", "")))
@@ -140,19 +142,59 @@ def shots(spec_path):
         browser.close()
 
 
+class Server:
+    """A local HTTP server of one directory, on a free port of 127.0.0.1, in a thread."""
+
+    def __init__(self, directory):
+        import functools
+        import http.server
+        import threading
+
+        class Quiet(http.server.SimpleHTTPRequestHandler):
+            def log_message(self, *args):
+                pass
+
+        handler = functools.partial(Quiet, directory=directory)
+        self.httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
 def run(spec_path):
     """Loads the spec's page and evaluates its script, a promise, once the page is loaded.
 
-    The spec is JSON: chromium, url, width, height and script. Returns the promise's value and
-    the console messages.
+    The spec is JSON: chromium, url, width, height and script. With `serve` (a directory) the
+    directory is served over HTTP on 127.0.0.1 and `url` is relative to it. With `scripts` (a
+    list) and `out` (a directory) each script is evaluated in turn and its value written to
+    OUT/value-N.json instead of being returned. Returns the value, the console messages and the
+    URL of every request the page made.
     """
     with open(spec_path) as f:
         spec = json.load(f)
+    server = Server(spec["serve"]) if "serve" in spec else None
     browser = Browser(spec["chromium"], spec["width"], spec["height"])
     try:
-        browser.call("Page.navigate", {"url": spec["url"]}, session=True)
+        browser.call("Network.enable", session=True)
+        url = server.origin + spec["url"] if server else spec["url"]
+        browser.call("Page.navigate", {"url": url}, session=True)
         browser.evaluate("new Promise((ok) => { const wait = () => document.readyState === 'complete' ? ok(true) : setTimeout(wait, 20); wait(); })")
-        value = browser.evaluate(spec["script"])
-        return {"value": value, "console": browser.console}
+        value, files = None, []
+        if "scripts" in spec:
+            for n, script in enumerate(spec["scripts"]):
+                path = os.path.join(spec["out"], f"value-{n}.json")
+                with open(path, "w") as f:
+                    json.dump(browser.evaluate(script), f)
+                files.append(path)
+        else:
+            value = browser.evaluate(spec["script"])
+        return {"value": value, "files": files, "console": browser.console, "requests": browser.requests,
+                "origin": server.origin if server else None}
     finally:
         browser.close()
+        if server:
+            server.close()
