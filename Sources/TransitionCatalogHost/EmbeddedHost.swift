@@ -90,7 +90,11 @@ final class EmbeddedHost {
         }
         let index = PluginIndex.build(searchPath, scanner: scanner)
         let catalog = index.loadCatalog()
-        let refused = (index.unreadable + index.errors + catalog.errors).map(\.description)
+        let refused = (index.unreadable + index.errors + catalog.errors).map { error in
+            error.isMissingBuiltIns
+                ? "\(error.path): \(PluginError.missingBuiltInsReason); the host looks for it beside libTransitionCatalogHost.so, or in PREFIX/lib/transition-catalog/builtins for a library in PREFIX/lib, as scripts/install puts them; install the library with the built-ins, or open the host with search TCH_SEARCH_PATHS_ONLY"
+                : error.description
+        }
         // One worker per plugin file serves every trial of the host's life.
         let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout, pool: WorkerPool()) : nil
         return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)

@@ -199,12 +199,33 @@ import TransitionCore
         #expect(lines.contains("unknown-flag: status 1: flags 0x4 holds bits that are no rule flag; use TCH_RULE_INSTANT or 0"), "\(lines)")
     }
 
+    /// A library installed in PREFIX/lib without the built-ins beside it in
+    /// PREFIX/lib/transition-catalog/builtins still opens a zeroed host, says where it looked for
+    /// them and what to do, and a push then fails with TCH_E_NO_ANIMATOR instead of changing
+    /// screens at once.
+    @Test func aZeroedHostWithoutTheBuiltInsSaysSoAndAPushFails() throws {
+        let dir = try Self.scratch("tc-host-no-builtins")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/prefix/lib", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/prefix/bin", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: TestEnvironment.productsDirectory + "/libTransitionCatalogHost.so", toPath: dir + "/prefix/lib/libTransitionCatalogHost.so")
+        try fm.createSymbolicLink(atPath: dir + "/prefix/bin/catalog-worker", withDestinationPath: TestEnvironment.productsDirectory + "/catalog-worker")
+        let lines = try Self.runDefaults(libraryDirectory: dir + "/prefix/lib")
+        let missing = try #require(lines.first { $0.hasPrefix("zeroed refused: \(dir)/prefix/bin/libCatalogPlugins.so: ") }, "\(lines)")
+        #expect(missing.contains("the built-in plugin library is missing; the host looks for it beside libTransitionCatalogHost.so, or in PREFIX/lib/transition-catalog/builtins"), "\(missing)")
+        #expect(!missing.contains("--no-builtins"), "\(missing)")
+        #expect(lines.contains { $0.hasPrefix("zeroed: ") && $0.hasSuffix("slide=0 fade-upwards=0 counted-fade=1") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("zeroed push: status 11: push home → detail: no animator serves it: its system default slide is not among the host's ") }, "\(lines)")
+    }
+
     /// Runs the `defaults` fixture over the C built-ins, with a plugin on TRANSITION_ANIMATOR_PATH
-    /// and a home with no plugin folder, and returns its lines.
-    static func runDefaults() throws -> [String] {
+    /// and a home with no plugin folder, and returns its lines. The fixture links the library in
+    /// `libraryDirectory`, the build's by default.
+    static func runDefaults(libraryDirectory: String = TestEnvironment.productsDirectory) throws -> [String] {
         let dir = try Self.scratch("tc-host-defaults")
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let exe = try Self.compileFixture("defaults", into: dir)
+        let exe = try Self.compileFixture("defaults", into: dir, libraryDirectory: libraryDirectory)
         let run = try runProcess(exe, [PackagePlugins.cPlugin, "counted-fade"], environment: [
             "TRANSITION_ANIMATOR_PATH": try FixturePlugins.directory(with: ["counts_loads"]), "HOME": dir, "XDG_DATA_HOME": dir + "/data",
         ])
@@ -336,10 +357,11 @@ import TransitionCore
         return lines
     }
 
-    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library.
-    static func compileFixture(_ name: String, into dir: String) throws -> String {
+    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library in
+    /// `libraryDirectory` (the build's by default).
+    static func compileFixture(_ name: String, into dir: String, libraryDirectory: String = TestEnvironment.productsDirectory) throws -> String {
         let source = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/\(name).c").path
-        let products = TestEnvironment.productsDirectory
+        let products = libraryDirectory
         let build = try runProcess("/usr/bin/env", [
             TestEnvironment.cCompiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", TestEnvironment.includeDirectory, source,
             "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/" + name,

@@ -105,6 +105,8 @@ int main(int argc, char **argv) {
 
     host = open_host("zeroed", sizeof(tch_host_options_t), NULL, 0, 0, argv[2]);
     if (host) {
+        uint32_t i;
+        for (i = 0; i < tch_host_refused_plugin_count(host); i++) printf("zeroed refused: %s\n", tch_host_refused_plugin(host, i));
         nav = driver(host, TCH_DRIVER_NAVIGATION, &home, 1);
         run("zeroed push", nav, TC_OPERATION_PUSH, "detail", 0);
         tch_driver_destroy(nav);
