@@ -136,7 +136,8 @@ typedef struct tch_host_options {
 /* Opens a host: scans the plugins of `options` in worker processes and loads those that are
  * usable. With no plugin_paths it finds what `catalog` finds, the built-ins among them, so the
  * system default animators (slide, cover-vertical) are there; see tch_search_t to add to that
- * or to opt out of it. The caller owns the host and closes it. Plugin files are native libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
+ * or to opt out of it. The caller owns the host and closes it. Plugin files are native
+ * libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
  * animator runs sandboxed in this process whatever `isolation` says: it cannot crash or hang the
  * app or reach its memory, files or network, and a fault (its fuel spent, a trap, memory past its
  * cap) fails only its transition with TCH_E_PLUGIN_BROKEN. Prefer wasm animators for plugins the
@@ -214,8 +215,8 @@ TC_EXPORT tch_status_t tch_host_parameter_info(tch_host_t *host, uint32_t animat
  * Drivers read the rules when each transition begins.
  *
  * An instant change (no animation) happens only when asked for: a tab switch whose rule is the
- * system default (no rule, or `"animator": null` in a file), or a rule with `instant` set. Any
- * other transition for which the host has no animator (the system default is not among its
+ * system default (no rule, or `"animator": null` in a file), or a rule whose flags hold
+ * TCH_RULE_INSTANT. Any other transition for which the host has no animator (the system default is not among its
  * plugins, or does not serve the presentation style) fails to begin with TCH_E_NO_ANIMATOR and a
  * message naming the transition and what to do, instead of changing screens without animating.
  * ------------------------------------------------------------------------------------------- */
