@@ -1,5 +1,5 @@
 /*
- * transition_catalog_host.h: the Transition Catalog host API, version 1.0.
+ * transition_catalog_host.h: the Transition Catalog host API, version 1.1.
  *
  * What a C or C++ program (a GTK, SDL or game-engine app) links to drive screen transitions with
  * the catalog's animator plugins: open a host over plugin search paths, pick animators with a
@@ -54,9 +54,12 @@ extern "C" {
 #endif
 
 #define TCH_API_VERSION_MAJOR 1
-#define TCH_API_VERSION_MINOR 0
+#define TCH_API_VERSION_MINOR 1
 
-/* The library's API version as major * 1000 + minor. [any-thread] */
+/* The library's API version as major * 1000 + minor (1001 for 1.1): the version of this header
+ * the library was built with, which `catalog --version` and the installed pkg-config file
+ * transition-catalog-host.pc also give. An app built against an older minor version runs on it
+ * unchanged. Returns a number; nothing to free. [any-thread] */
 TC_EXPORT uint32_t tch_api_version(void);
 
 /* ---------------------------------------------------------------------------------------------
@@ -75,6 +78,8 @@ typedef int32_t tch_status_t;
 #define TCH_E_INTERACTION 8      /* a gesture event the transition cannot take now */
 #define TCH_E_PLUGIN_BROKEN 9    /* the animator crashed, hung or misbehaved in its worker process */
 #define TCH_E_WORKER 10          /* the worker executable could not be found or started */
+#define TCH_E_NO_ANIMATOR 11     /* (1.1) no animator serves the transition and no rule asked for
+                                    an instant change */
 
 /* ---------------------------------------------------------------------------------------------
  * Opaque handles
@@ -93,24 +98,46 @@ typedef enum tch_isolation {
     TCH_ISOLATION_IN_PROCESS = 1, /* run plugins in-process without that sampling */
 } tch_isolation_t;
 
-/* How to open a host. Zero it, set struct_size = sizeof(tch_host_options_t), then the fields. */
+/* Where a host looks for plugins (tch_host_options_t.search, 1.1). "What `catalog` searches" is,
+ * highest precedence first: the directories of TRANSITION_ANIMATOR_PATH, the standard folders
+ * (the user's $XDG_DATA_HOME/transition-catalog/plugins, the installed prefix's
+ * lib/transition-catalog/plugins, /usr/local/lib/... and /usr/lib/...), then the built-in plugin
+ * libraries (libCatalogPlugins.so, with its slide and cover-vertical, and libCatalogPluginsC.so)
+ * beside libTransitionCatalogHost.so in a build directory or in
+ * PREFIX/lib/transition-catalog/builtins when it is installed in PREFIX/lib. */
+typedef enum tch_search {
+    TCH_SEARCH_DEFAULT = 0,    /* no plugin_paths: what `catalog` searches; with plugin_paths:
+                                  those only, as in 1.0 */
+    TCH_SEARCH_CATALOG = 1,    /* plugin_paths first, then what `catalog` searches */
+    TCH_SEARCH_PATHS_ONLY = 2, /* plugin_paths only, even when there are none: the opt-out */
+} tch_search_t;
+
+/* How to open a host. Zero it, set struct_size = sizeof(tch_host_options_t), then the fields.
+ * A zeroed struct opens a host that finds what `catalog` finds. */
 typedef struct tch_host_options {
     uint32_t struct_size;
     uint32_t isolation;                 /* a tch_isolation_t */
     const char *const *plugin_paths;    /* directories (scanned for *.so and *.wasm) or plugin files, highest
                                            precedence first; may be NULL when the count is 0 */
-    uint32_t plugin_path_count;
-    uint32_t use_environment;           /* nonzero: also the directories of TRANSITION_ANIMATOR_PATH */
+    uint32_t plugin_path_count;         /* 0: what `catalog` searches (see tch_search_t) */
+    uint32_t use_environment;           /* nonzero: also the directories of TRANSITION_ANIMATOR_PATH
+                                           (always searched when the host searches what
+                                           `catalog` does) */
     const char *worker_executable;      /* the `catalog` executable; NULL: `catalog` in the
                                            library's directory or in ../bin from it (an
                                            installed prefix), else on the PATH */
     const char *scan_cache_file;        /* NULL: the default cache (see `catalog list`); "" for none */
     double worker_timeout;              /* seconds one plugin call may take in a worker; 0: 2 s;
                                            less than 0.1 is taken as 0.1 */
+    uint32_t search;                    /* 1.1: a tch_search_t; a struct_size of 1.0, which ends
+                                           before this field, means TCH_SEARCH_DEFAULT */
 } tch_host_options_t;
 
 /* Opens a host: scans the plugins of `options` in worker processes and loads those that are
- * usable. Plugin files are native libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
+ * usable. With no plugin_paths it finds what `catalog` finds, the built-ins among them, so the
+ * system default animators (slide, cover-vertical) are there; see tch_search_t to add to that
+ * or to opt out of it. The caller owns the host and closes it. Plugin files are native
+ * libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
  * animator runs sandboxed in this process whatever `isolation` says: it cannot crash or hang the
  * app or reach its memory, files or network, and a fault (its fuel spent, a trap, memory past its
  * cap) fails only its transition with TCH_E_PLUGIN_BROKEN. Prefer wasm animators for plugins the
@@ -186,6 +213,12 @@ TC_EXPORT tch_status_t tch_host_parameter_info(tch_host_t *host, uint32_t animat
  * pop, cover-vertical for present and dismiss, an instant tab switch). Rules are tried in order
  * and the first that matches decides, exactly as in a transitions file (see `catalog run`).
  * Drivers read the rules when each transition begins.
+ *
+ * An instant change (no animation) happens only when asked for: a tab switch whose rule is the
+ * system default (no rule, or `"animator": null` in a file), or a rule whose flags hold
+ * TCH_RULE_INSTANT. Any other transition for which the host has no animator (the system default is not among its
+ * plugins, or does not serve the presentation style) fails to begin with TCH_E_NO_ANIMATOR and a
+ * message naming the transition and what to do, instead of changing screens without animating.
  * ------------------------------------------------------------------------------------------- */
 
 /* Replaces the rules with those of a transitions file (JSON, version 1, at most 1 MiB; a pipe
@@ -210,9 +243,16 @@ typedef struct tch_rule {
     uint32_t parameter_count;
     int32_t style;                /* a tc_presentation_style_t, or -1 for the animator's default */
     uint32_t reversed;            /* nonzero: serve by running the reverse operation backwards */
+    uint64_t flags;               /* 1.1: TCH_RULE_INSTANT or 0; a struct_size of 1.0, which ends
+                                     before this field, means 0 */
 } tch_rule_t;
 
-/* Appends a rule after the existing ones, checked like a transitions file's. [handle-thread] */
+#define TCH_RULE_INSTANT 1u /* tch_rule_t.flags: change screens at once, without an animator (animator
+                               must be NULL, with no parameters, style or reversed) */
+
+/* Appends a copy of `rule` after the existing ones, checked like a transitions file's; the host
+ * keeps no pointer into it. Fails with TCH_E_INVALID_ARGUMENT and a message naming the field
+ * when the rule is not valid. [handle-thread] */
 TC_EXPORT tch_status_t tch_host_add_rule(tch_host_t *host, const tch_rule_t *rule);
 
 /* Removes every rule. [handle-thread] */
@@ -294,7 +334,9 @@ typedef struct tch_begin {
 } tch_begin_t;
 
 /* Begins a transition on `driver`: picks the animator by the rules, runs its setup and returns
- * the running transition. One transition per driver at a time. The presentation style of a
+ * the running transition, owned by the caller until tch_transition_end. Fails with
+ * TCH_E_NO_ANIMATOR when no animator serves it and no rule asked for an instant change (see
+ * Rules). One transition per driver at a time. The presentation style of a
  * present is `present_style` when set, else the rule's (else the animator's default); a dismiss
  * keeps its present's.
  * On failure the driver's state is unchanged (or settled as cancelled when the setup refused),

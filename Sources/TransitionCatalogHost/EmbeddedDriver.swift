@@ -106,19 +106,26 @@ final class EmbeddedDriver {
             switch (kind, operation) {
             case (.navigation(let d), .push):
                 let s = try needScreen()
+                try requireAnimator(try? d.stack.planPush(s), interactive: interactive)
                 try trial(try? d.stack.planPush(s), interactive: interactive)
                 return try d.beginPush(s, interactive: interactive, matching: matching)
             case (.navigation(let d), .pop):
+                try requireAnimator(try? d.stack.planPop(), interactive: interactive)
                 try trial(try? d.stack.planPop(), interactive: interactive)
                 return try d.beginPop(interactive: interactive, matching: matching)
             case (.modal(let d), .present):
                 let s = try needScreen()
+                if let probe = try? d.presenter.planPresent(s, style: .fullScreen),
+                   let style = try? director.choose(probe, interactive: interactive).style {
+                    try requireAnimator(try? d.presenter.planPresent(s, style: style), interactive: interactive)
+                }
                 if host.sampler != nil, let probe = try? d.presenter.planPresent(s, style: .fullScreen),
                    let style = try? director.choose(probe, interactive: interactive).style {
                     try trial(try? d.presenter.planPresent(s, style: style), interactive: interactive)
                 }
                 return try d.beginPresent(s, interactive: interactive, matching: matching)
             case (.modal(let d), .dismiss):
+                try requireAnimator(try? d.presenter.planDismiss(), interactive: interactive)
                 try trial(try? d.presenter.planDismiss(), interactive: interactive)
                 return try d.beginDismiss(interactive: interactive, matching: matching)
             case (.tabs(let d), .tab):
@@ -134,6 +141,31 @@ final class EmbeddedDriver {
         } catch {
             throw HostFailure(.context, "\(error)")
         }
+    }
+
+    /// Refuses to begin `planned` when no animator would run it and the app did not ask for an
+    /// instant change: a rule with `TCH_RULE_INSTANT`, or a tab switch left to the system default.
+    /// A plan the driver's state refuses, or a choice that cannot serve, fails later in the
+    /// driver with its own message.
+    private func requireAnimator(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) {
+        guard let planned, planned.operation != .tab else { return }
+        let request = planned.request(interactive: interactive)
+        guard !director.source.changesInstantly(for: request),
+              let chosen = try? director.choose(planned, interactive: interactive), chosen.resolved == nil
+        else { return }
+        let reason: String
+        if let id = director.systemAnimators[planned.operation] {
+            if let found = host.catalog.animator(id) {
+                reason = "its system default \(id) (\(found.qualifiedID)) does not serve the \(chosen.style) style"
+            } else {
+                reason = "its system default \(id) is not among the host's \(host.animators.count) animators"
+            }
+        } else {
+            reason = "it has no system default animator"
+        }
+        throw HostFailure(
+            .noAnimator,
+            "\(planned): no animator serves it: \(reason); open the host with no plugin_paths (or with search TCH_SEARCH_CATALOG) to get the built-ins, add a rule naming an animator the host has, or add a rule with flags TCH_RULE_INSTANT to change screens without animating")
     }
 
     /// The worker trial of the animator the rules pick for `planned` (nothing in process).

@@ -24,6 +24,8 @@ final class EmbeddedHost {
     let sampler: IsolatedSampler?
     /// The rules, in order.
     var rules: [TransitionsSourceFile.Rule] = []
+    /// The indexes in `rules` of those that ask for an instant change (`TCH_RULE_INSTANT`).
+    var instantRules: Set<Int> = []
     /// The last error.
     var lastError = LastError()
     /// Strings given out until the host closes.
@@ -62,17 +64,37 @@ final class EmbeddedHost {
         guard let paths = strings(options.plugin_paths, count: options.plugin_path_count) else {
             throw HostFailure(.invalidArgument, "plugin_paths is NULL or holds a NULL entry while plugin_path_count is \(options.plugin_path_count)")
         }
+        let search = Int(options.struct_size) >= MemoryLayout<tch_host_options_t>.size ? options.search : UInt32(TCH_SEARCH_DEFAULT.rawValue)
+        guard search <= UInt32(TCH_SEARCH_PATHS_ONLY.rawValue) else {
+            throw HostFailure(.invalidArgument, "search is \(search); use TCH_SEARCH_DEFAULT, TCH_SEARCH_CATALOG or TCH_SEARCH_PATHS_ONLY")
+        }
         let environment = ProcessInfo.processInfo.environment
         let worker = try workerExecutable(string(options.worker_executable), environment: environment)
         let timeout = options.worker_timeout > 0 && options.worker_timeout.isFinite ? options.worker_timeout : 2
         let cache = string(options.scan_cache_file).map { $0.isEmpty ? nil : $0 } ?? PluginScanner.defaultCacheFile(environment: environment)
         var scanner = PluginScanner(executable: worker, cacheFile: cache)
         scanner.timeout = timeout
-        let searchPath = PluginSearchPath(
-            explicit: paths, environment: options.use_environment != 0 ? environment : [:], builtInDirectory: nil)
+        let searchesLikeCatalog = search == UInt32(TCH_SEARCH_CATALOG.rawValue) || (search == UInt32(TCH_SEARCH_DEFAULT.rawValue) && paths.isEmpty)
+        let searchPath: PluginSearchPath
+        if searchesLikeCatalog {
+            // Where `catalog` would run beside this library: the build directory itself, or
+            // PREFIX/bin for a library installed in PREFIX/lib.
+            let toolDirectory = libraryPath().map { StandardPluginFolders.toolDirectory(libraryDirectory: URL(fileURLWithPath: $0).deletingLastPathComponent().path) }
+            searchPath = PluginSearchPath(
+                explicit: paths, environment: environment,
+                standardFolders: StandardPluginFolders.entries(environment: environment, executableDirectory: toolDirectory),
+                builtInDirectory: toolDirectory.map(StandardPluginFolders.builtInDirectory(executableDirectory:)))
+        } else {
+            searchPath = PluginSearchPath(
+                explicit: paths, environment: options.use_environment != 0 ? environment : [:], builtInDirectory: nil)
+        }
         let index = PluginIndex.build(searchPath, scanner: scanner)
         let catalog = index.loadCatalog()
-        let refused = (index.unreadable + index.errors + catalog.errors).map(\.description)
+        let refused = (index.unreadable + index.errors + catalog.errors).map { error in
+            error.isMissingBuiltIns
+                ? "\(error.path): \(PluginError.missingBuiltInsReason); the host looks for it beside libTransitionCatalogHost.so, or in PREFIX/lib/transition-catalog/builtins for a library in PREFIX/lib, as scripts/install puts them; install the library with the built-ins, or open the host with search TCH_SEARCH_PATHS_ONLY"
+                : error.description
+        }
         // One worker per plugin file serves every trial of the host's life.
         let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout, pool: WorkerPool()) : nil
         return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
@@ -115,7 +137,7 @@ final class EmbeddedHost {
     }
 
     /// The transitions source of the current rules.
-    var source: RuleListSource { RuleListSource(rules: rules) }
+    var source: RuleListSource { RuleListSource(rules: rules, instantRules: instantRules) }
 
     /// The descriptions rules are checked against.
     var descriptions: [AnimatorDescription] { animators.map(\.description) }
@@ -166,10 +188,17 @@ final class EmbeddedHost {
 struct RuleListSource: TransitionsSource {
     /// The rules, in order.
     var rules: [TransitionsSourceFile.Rule]
+    /// The indexes of the rules that ask for an instant change.
+    var instantRules: Set<Int> = []
 
     /// The choice of the first rule matching `request`.
     func animator(for request: TransitionRequest) -> AnimatorChoice? {
         rules.first { $0.matches(request) }?.choice
+    }
+
+    /// True when the first rule matching `request` asks for an instant change.
+    func changesInstantly(for request: TransitionRequest) -> Bool {
+        rules.firstIndex { $0.matches(request) }.map(instantRules.contains) ?? false
     }
 }
 
@@ -179,6 +208,10 @@ struct PresentStyleSource: TransitionsSource {
     var base: RuleListSource
     var style: PresentationStyle
     var systemAnimator: String?
+
+    func changesInstantly(for request: TransitionRequest) -> Bool {
+        base.changesInstantly(for: request)
+    }
 
     func animator(for request: TransitionRequest) -> AnimatorChoice? {
         guard request.operation == .present else { return base.animator(for: request) }

@@ -22,7 +22,7 @@ public func tch_host_open(
     out?.pointee = nil
     do throws(HostFailure) {
         guard let options, let out else { throw HostFailure(.invalidArgument, "tch_host_open needs options and out_host") }
-        try checkSize(options.pointee.struct_size, atLeast: MemoryLayout<tch_host_options_t>.size, "tch_host_options_t")
+        try checkSize(options.pointee.struct_size, atLeast: sizeOfVersion1_0(tch_host_options_t.self, endingBefore: \.search), "tch_host_options_t")
         out.pointee = handle(try EmbeddedHost.open(options.pointee))
         return HostStatus.ok.rawValue
     } catch {
@@ -115,6 +115,7 @@ public func tch_host_load_transitions_file(_ host: OpaquePointer?, _ path: Unsaf
         }
         do {
             h.rules = try TransitionsSourceFile(utf8: data, fileName: path, catalog: h.descriptions).rules
+            h.instantRules = []
         } catch let error as TransitionsSourceFile.Error {
             throw HostFailure(.file, error.description)
         } catch {
@@ -128,10 +129,24 @@ public func tch_host_add_rule(_ host: OpaquePointer?, _ rule: UnsafePointer<tch_
     guard let h = object(host, as: EmbeddedHost.self) else { return HostStatus.invalidArgument.rawValue }
     return h.call { () throws(HostFailure) in
         guard let rule = rule?.pointee else { throw HostFailure(.invalidArgument, "tch_host_add_rule needs a rule") }
-        try checkSize(rule.struct_size, atLeast: MemoryLayout<tch_rule_t>.size, "tch_rule_t")
+        try checkSize(rule.struct_size, atLeast: sizeOfVersion1_0(tch_rule_t.self, endingBefore: \.flags), "tch_rule_t")
+        let flags = Int(rule.struct_size) >= MemoryLayout<tch_rule_t>.size ? rule.flags : 0
+        guard flags & ~UInt64(TCH_RULE_INSTANT) == 0 else {
+            throw HostFailure(.invalidArgument, "flags 0x\(String(flags, radix: 16)) holds bits that are no rule flag; use TCH_RULE_INSTANT or 0")
+        }
+        let instant = flags & UInt64(TCH_RULE_INSTANT) != 0
+        if instant {
+            if let animator = string(rule.animator) {
+                throw HostFailure(.invalidArgument, "the rule sets TCH_RULE_INSTANT and names the animator \(animator); set animator to NULL for an instant change, or clear the flag")
+            }
+            if rule.parameter_count > 0 || rule.style != -1 || rule.reversed != 0 {
+                throw HostFailure(.invalidArgument, "the rule sets TCH_RULE_INSTANT and also parameters, a style or reversed, which only an animator takes; set parameter_count 0, style -1 and reversed 0")
+            }
+        }
         let json = try RuleJSON.text(rule)
         do {
             let parsed = try TransitionsSourceFile(json: json, fileName: "rule \(h.rules.count + 1)", catalog: h.descriptions)
+            if instant { h.instantRules.insert(h.rules.count) }
             h.rules += parsed.rules
         } catch let error as TransitionsSourceFile.Error {
             throw HostFailure(.invalidArgument, error.description)
@@ -143,5 +158,7 @@ public func tch_host_add_rule(_ host: OpaquePointer?, _ rule: UnsafePointer<tch_
 
 @_cdecl("tch_host_clear_rules")
 public func tch_host_clear_rules(_ host: OpaquePointer?) {
-    object(host, as: EmbeddedHost.self)?.rules = []
+    guard let h = object(host, as: EmbeddedHost.self) else { return }
+    h.rules = []
+    h.instantRules = []
 }

@@ -14,6 +14,7 @@ enum HostStatus: Int32 {
     case interaction = 8
     case pluginBroken = 9
     case worker = 10
+    case noAnimator = 11
 
     /// The status of a driver's error.
     init(_ error: DriverError) {
@@ -37,6 +38,12 @@ struct HostFailure: Error {
         self.status = status
         self.message = message
     }
+}
+
+/// The size of a versioned struct as version 1.0 of the header laid it out: where its first
+/// field of a later version starts. A caller built against 1.0 sets this `struct_size`.
+func sizeOfVersion1_0<T>(_ type: T.Type, endingBefore field: PartialKeyPath<T>) -> Int {
+    MemoryLayout<T>.offset(of: field)!
 }
 
 /// Checks the `struct_size` the caller set against the fields the library reads.

@@ -60,4 +60,13 @@ public struct AnimatorChoice: Sendable, Hashable {
 public protocol TransitionsSource: Sendable {
     /// The animator to run for `request`, or nil to use the system's default transition.
     func animator(for request: TransitionRequest) -> AnimatorChoice?
+
+    /// True when `request` is to change screens at once, with no animator at all, even where
+    /// the system default has one. False unless a source says otherwise.
+    func changesInstantly(for request: TransitionRequest) -> Bool
+}
+
+extension TransitionsSource {
+    /// No instant change unless the source asks for one.
+    public func changesInstantly(for request: TransitionRequest) -> Bool { false }
 }

@@ -23,7 +23,7 @@ struct Catalog: ParsableCommand {
             EXIT STATUS:
             \(ExitStatus.table)
             """,
-        version: "0.1.0",
+        version: HostInfo.versionDescription,
         subcommands: [List.self, New.self, Preview.self, Gallery.self, Export.self, Run.self, Validate.self]
     )
 

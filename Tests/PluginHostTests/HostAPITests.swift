@@ -165,6 +165,74 @@ import TransitionCore
         #expect(lstat(cache, &st) == 0 && st.st_mode & S_IFMT == S_IFREG && st.st_size < 1 << 20, "\(what) was not replaced")
     }
 
+    /// A zeroed tch_host_options_t (or one of version 1.0's size) finds what `catalog` finds: the
+    /// built-ins beside the library, the C built-ins and TRANSITION_ANIMATOR_PATH, and a push runs
+    /// slide. Explicit paths alone find only those, as in 1.0; TCH_SEARCH_CATALOG adds the
+    /// defaults to them, and TCH_SEARCH_PATHS_ONLY opts out.
+    @Test func aZeroedHostFindsWhatCatalogFinds() throws {
+        let lines = try Self.runDefaults()
+        let counted = "counted-fade"
+        for label in ["zeroed", "size-1.0", "explicit+catalog"] {
+            let line = lines.first { $0.hasPrefix(label + ": ") } ?? "\(label): missing"
+            #expect(line.hasSuffix("slide=1 fade-upwards=1 \(counted)=1"), "\(line)")
+        }
+        #expect(lines.contains("zeroed push: animator=org.transitioncatalog.builtins:slide duration=0.350 settled=1 finished=1 layers=detail"), "\(lines)")
+        #expect(lines.contains("explicit: 3 animators slide=0 fade-upwards=1 \(counted)=0"), "\(lines)")
+        #expect(lines.contains("paths-only: 0 animators slide=0 fade-upwards=0 \(counted)=0"), "\(lines)")
+        #expect(lines.contains("bad-search: open failed: search is 7; use TCH_SEARCH_DEFAULT, TCH_SEARCH_CATALOG or TCH_SEARCH_PATHS_ONLY"), "\(lines)")
+    }
+
+    /// With no animator for a push, a present or a pop, beginning it fails with
+    /// TCH_E_NO_ANIMATOR and a message naming the transition and the ways out; an instant change
+    /// happens only where asked for: a rule with TCH_RULE_INSTANT, or a tab switch left to the
+    /// system default. A rule that is both instant and an animator is refused.
+    @Test func noAnimatorIsAnErrorUnlessAnInstantChangeWasAskedFor() throws {
+        let lines = try Self.runDefaults()
+        let remedy = "open the host with no plugin_paths (or with search TCH_SEARCH_CATALOG) to get the built-ins, add a rule naming an animator the host has, or add a rule with flags TCH_RULE_INSTANT to change screens without animating"
+        #expect(lines.contains("push: status 11: push home → detail: no animator serves it: its system default slide is not among the host's 0 animators; \(remedy)"), "\(lines)")
+        #expect(lines.contains("present: status 11: present (full-screen) home → sheet: no animator serves it: its system default cover-vertical is not among the host's 0 animators; \(remedy)"), "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("pop: status 11: pop detail → home: no animator serves it") }, "\(lines)")
+        #expect(lines.contains("tab: animator=none duration=0.000 settled=1 finished=1 layers=search"), "\(lines)")
+        #expect(lines.contains("instant push: animator=none duration=0.000 settled=1 finished=1 layers=detail"), "\(lines)")
+        #expect(lines.contains("instant rule: status 0"), "\(lines)")
+        #expect(lines.contains("instant+animator: status 1: the rule sets TCH_RULE_INSTANT and names the animator slide; set animator to NULL for an instant change, or clear the flag"), "\(lines)")
+        #expect(lines.contains("unknown-flag: status 1: flags 0x4 holds bits that are no rule flag; use TCH_RULE_INSTANT or 0"), "\(lines)")
+    }
+
+    /// A library installed in PREFIX/lib without the built-ins beside it in
+    /// PREFIX/lib/transition-catalog/builtins still opens a zeroed host, says where it looked for
+    /// them and what to do, and a push then fails with TCH_E_NO_ANIMATOR instead of changing
+    /// screens at once.
+    @Test func aZeroedHostWithoutTheBuiltInsSaysSoAndAPushFails() throws {
+        let dir = try Self.scratch("tc-host-no-builtins")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/prefix/lib", withIntermediateDirectories: true)
+        try fm.createDirectory(atPath: dir + "/prefix/bin", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: TestEnvironment.productsDirectory + "/libTransitionCatalogHost.so", toPath: dir + "/prefix/lib/libTransitionCatalogHost.so")
+        try fm.createSymbolicLink(atPath: dir + "/prefix/bin/catalog-worker", withDestinationPath: TestEnvironment.productsDirectory + "/catalog-worker")
+        let lines = try Self.runDefaults(libraryDirectory: dir + "/prefix/lib")
+        let missing = try #require(lines.first { $0.hasPrefix("zeroed refused: \(dir)/prefix/bin/libCatalogPlugins.so: ") }, "\(lines)")
+        #expect(missing.contains("the built-in plugin library is missing; the host looks for it beside libTransitionCatalogHost.so, or in PREFIX/lib/transition-catalog/builtins"), "\(missing)")
+        #expect(!missing.contains("--no-builtins"), "\(missing)")
+        #expect(lines.contains { $0.hasPrefix("zeroed: ") && $0.hasSuffix("slide=0 fade-upwards=0 counted-fade=1") }, "\(lines)")
+        #expect(lines.contains { $0.hasPrefix("zeroed push: status 11: push home → detail: no animator serves it: its system default slide is not among the host's ") }, "\(lines)")
+    }
+
+    /// Runs the `defaults` fixture over the C built-ins, with a plugin on TRANSITION_ANIMATOR_PATH
+    /// and a home with no plugin folder, and returns its lines. The fixture links the library in
+    /// `libraryDirectory`, the build's by default.
+    static func runDefaults(libraryDirectory: String = TestEnvironment.productsDirectory) throws -> [String] {
+        let dir = try Self.scratch("tc-host-defaults")
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let exe = try Self.compileFixture("defaults", into: dir, libraryDirectory: libraryDirectory)
+        let run = try runProcess(exe, [PackagePlugins.cPlugin, "counted-fade"], environment: [
+            "TRANSITION_ANIMATOR_PATH": try FixturePlugins.directory(with: ["counts_loads"]), "HOME": dir, "XDG_DATA_HOME": dir + "/data",
+        ])
+        try #require(run.status == 0, "the defaults fixture failed: \(run.stdout)\(run.stderr)")
+        return run.stdout.split(separator: "\n").map(String.init)
+    }
+
     /// A broken fixture: a C program given a struct_size too small is refused with a message.
     @Test func smallStructSizeIsRefused() throws {
         let dir = try Self.scratch("tc-host-size")
@@ -289,10 +357,11 @@ import TransitionCore
         return lines
     }
 
-    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library.
-    static func compileFixture(_ name: String, into dir: String) throws -> String {
+    /// Compiles the C fixture `Tests/Fixtures/Host/NAME.c` against the header and the library in
+    /// `libraryDirectory` (the build's by default).
+    static func compileFixture(_ name: String, into dir: String, libraryDirectory: String = TestEnvironment.productsDirectory) throws -> String {
         let source = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Host/\(name).c").path
-        let products = TestEnvironment.productsDirectory
+        let products = libraryDirectory
         let build = try runProcess("/usr/bin/env", [
             TestEnvironment.cCompiler, "-std=c99", "-Wall", "-Wextra", "-Werror", "-I", TestEnvironment.includeDirectory, source,
             "-L", products, "-lTransitionCatalogHost", "-Wl,-rpath," + products, "-o", dir + "/" + name,

@@ -59,6 +59,17 @@ public enum StandardPluginFolders {
         return prefix.isEmpty ? "/" : prefix
     }
 
+    /// The directory `catalog` runs from, for a library (such as libTransitionCatalogHost.so) in
+    /// `libraryDirectory`: `PREFIX/bin` for a library installed in `PREFIX/lib`, else the
+    /// library's own directory (a build directory, where SwiftPM puts both side by side). Give it
+    /// to ``entries(environment:executableDirectory:)`` and ``builtInDirectory(executableDirectory:)``
+    /// to search what `catalog` searches.
+    public static func toolDirectory(libraryDirectory: String) -> String {
+        let dir = strippingSlash(libraryDirectory)
+        guard dir.hasSuffix("/lib"), let slash = dir.lastIndex(of: "/") else { return dir }
+        return String(dir[..<slash]) + "/bin"
+    }
+
     /// The directory that holds the built-in plugin libraries for an executable in
     /// `executableDirectory`: that directory itself in a build tree (where SwiftPM puts them
     /// beside `catalog`), else `PREFIX/lib/transition-catalog/builtins` when that is where an

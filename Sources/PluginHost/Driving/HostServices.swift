@@ -99,8 +99,18 @@ enum HostServices {
 
 /// The host's identity as plugins see it.
 public enum HostInfo {
-    /// The host's version.
+    /// The host's version: the release of Transition Catalog.
     public static let version = "0.1.0"
+
+    /// The version of the C host API this build implements, `MAJOR.MINOR` from
+    /// transition_catalog_host.h: what `tch_api_version()` returns as major * 1000 + minor, and
+    /// the Version of the installed transition-catalog-host.pc.
+    public static let hostAPIVersion = "\(TCH_API_VERSION_MAJOR).\(TCH_API_VERSION_MINOR)"
+
+    /// The release with the versions of the two C interfaces, as `catalog --version` prints it:
+    /// `0.1.0 (plugin ABI 1.1.0, host API 1.1)`. The plugin ABI's is also the Version of the
+    /// installed transition-catalog.pc.
+    public static var versionDescription: String { "\(version) (plugin ABI \(ABIVersion.host), host API \(hostAPIVersion))" }
 }
 
 /// The fitted springs a session has used, so a step does not solve the same spring again.

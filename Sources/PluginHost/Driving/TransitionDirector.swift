@@ -7,7 +7,8 @@ import TransitionCore
 /// When the source returns nil (the system default), the director uses the animator UIKit's
 /// default would look like, from `systemAnimators` (slide for push and pop, cover-vertical for
 /// present and dismiss); a tab switch, and any operation whose default is missing or does not
-/// serve the presentation style, changes instantly, as UIKit's tab bar does.
+/// serve the presentation style, changes instantly, as UIKit's tab bar does. A request the
+/// source asks to change instantly (`TransitionsSource/changesInstantly(for:)`) has no animator.
 public final class TransitionDirector {
     /// The animators: loaded plugins, or a `PluginIndex` of scanned ones (then set `isolation`).
     public let catalog: any AnimatorCatalog
@@ -48,7 +49,11 @@ public final class TransitionDirector {
     /// - Throws: `DriverError` of kind `animator` when the source's choice cannot serve it.
     public func choose(_ transition: PlannedTransition, interactive: Bool) throws(DriverError) -> (resolved: ResolvedAnimator?, style: PresentationStyle) {
         let op = transition.operation
-        if let choice = source.animator(for: transition.request(interactive: interactive)) {
+        let request = transition.request(interactive: interactive)
+        if source.changesInstantly(for: request) {
+            return (nil, op == .dismiss ? transition.style : .fullScreen)
+        }
+        if let choice = source.animator(for: request) {
             let style = style(for: transition, choice: choice)
             do {
                 return (try ResolvedAnimator.resolve(choice, for: op, style: style, in: catalog), style)
