@@ -92,6 +92,32 @@ struct HTMLTests {
         #expect(throws: RenderError.self) { try GalleryRenderer().render([]) }
     }
 
+    @Test("a live page embeds the module as base64 and the web host inline, its exports dropped, with the starting values")
+    func livePage() throws {
+        let timeline = try Fixtures.timeline(try Fixtures.animator("flip"), .push)
+        let context = try TransitionContext(operation: .push, containerBounds: timeline.containerBounds)
+        let host = "export const ROLES = [];\nexport async function loadPlugin(source) { return \"</script>\"; }\n"
+        let module: [UInt8] = [0, 0x61, 0x73, 0x6D, 1, 0, 0, 0, 0xFF, 0xFE]
+        let specs = [
+            ParameterSpec(id: "duration", name: "Duration", unit: "s", kind: .number, defaultValue: 0.6, minimum: 0.1, maximum: 2),
+            ParameterSpec(id: "direction", name: "Direction", kind: .choice, defaultValue: 0, minimum: 0, maximum: 1, choices: ["left", "right"]),
+            ParameterSpec(id: "shadow", name: "Shadow", kind: .bool, defaultValue: 1, minimum: 0, maximum: 1),
+        ]
+        let live = LivePreview(
+            module: module, moduleName: "m.wasm", host: host, animatorID: "flip", context: context,
+            parameters: zip(specs, [0.75, 1, 0]).map { ($0, $1) })
+        let html = try HTMLRenderer().render(timeline, subtitle: "Flip", live: live)
+        #expect(html.contains("<html lang=\"en\" class=\"live\">"))
+        #expect(html.contains("id=\"module\" data-name=\"m.wasm\">\(Data(module).base64EncodedString())</script>"))
+        #expect(html.contains("\nconst ROLES = [];\nasync function loadPlugin(source)") && !html.contains("export "), "the host's exports are dropped")
+        #expect(html.contains("return \"<\\/script>\""), "a </script in the host cannot end its element")
+        #expect(html.contains("INITIAL = {\"duration\":0.75,\"direction\":\"right\",\"shadow\":false}"))
+        #expect(html.contains("id=\"param-line\"") && html.contains("id=\"rule\"") && html.contains("id=\"parameters\""))
+        for forbidden in ["http://", "https://", "src=", "@import", "url("] {
+            #expect(!html.contains(forbidden), "the page refers to something outside: \(forbidden)")
+        }
+    }
+
     @Test("titles are escaped")
     func escaping() throws {
         var timeline = Fixtures.linearPush()
