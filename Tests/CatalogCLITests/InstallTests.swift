@@ -36,6 +36,7 @@ import TestSupport
             "lib/cmake/TransitionCatalog/TransitionCatalogConfigVersion.cmake",
             "share/transition-catalog/sdk/rust/transition-catalog-sys/build.rs",
             "share/transition-catalog/sdk/swift/Sources/CTransitionCatalog/transition_catalog.h",
+            "share/transition-catalog/web/transition-catalog.js",
         ] {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "scripts/install did not install \(file)")
         }
