@@ -70,6 +70,15 @@ import TestSupport
         #expect(byID[CLI.builtinPluginID]?["origin"] as? String == "built-in")
         #expect((byID[CLI.builtinPluginID]?["path"] as? String)?.hasPrefix(prefix + "/lib/transition-catalog/builtins/") == true)
 
+        // The installed catalog finds the installed web host for a .wasm animator's live page.
+        let page = prefix + "/cube.html"
+        let previewed = try runProcess(catalog, [
+            "preview", "push", "cube", "--plugin-path", try WasmFixtures.swiftBuiltins(), "--no-builtins", "--format", "html", "--out", page,
+        ])
+        #expect(previewed.status == 0 && !previewed.stderr.contains("warning"), "\(previewed.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("id=\"module\"") && html.contains("async function loadPlugin"), "the installed catalog wrote a page that is not live")
+
         let validated = try runProcess(catalog, ["validate", "minimal-fade"])
         #expect(validated.status == 0, "validate of the installed plugin failed: \(validated.stdout) \(validated.stderr)")
         #expect(validated.stdout.contains("PASS"))
