@@ -73,12 +73,21 @@ struct LivePreviewBrowserTests {
                 duration: window.livePreview.duration, details: document.getElementById("details").textContent,
                 line: document.getElementById("param-line").textContent, rule: document.getElementById("rule").textContent,
                 controls, numbers: encode(pack(window.livePreview.frames(progresses))),
+                bare: document.documentElement.classList.contains("bare"), slider: document.getElementById("scrub").value,
+                readout: document.getElementById("readout").textContent,
+                drawn: window.livePreview.frames([0.4])[0].views.filter((v) => v.containerIndex !== null).map((v) => {
+                  const e = document.querySelector('.view[data-view="' + v.id + '"]:not([data-backdrop])');
+                  if (!e) return -1;
+                  const s = v.state, shown = [e.style.left, e.style.top, e.style.width, e.style.height, e.style.opacity].map(parseFloat);
+                  const wanted = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, Math.min(1, Math.max(0, s.alpha))];
+                  return Math.max(...shown.map((x, k) => Math.abs(x - wanted[k])));
+                }),
               };
             })()
             """
     }
 
-    @Test("cube and a C built-in play live: no console errors, no request but the page, the engine's states before and after parameters change through the controls, and a copy panel that gives the page's states back")
+    @Test("cube and a C built-in play live: no console errors, no request but the page, parked by #p=0.4&bare, the engine's states before and after parameters change through the controls, and a copy panel whose --param line gives the page's states back and whose rule runs")
     func livePages() throws {
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -88,7 +97,7 @@ struct LivePreviewBrowserTests {
             let html = try String(contentsOfFile: dir + "/" + page, encoding: .utf8)
             #expect(!html.contains("Live parameters need"), "\(c.animator): the page says it is not live")
             let spec: [String: Any] = [
-                "chromium": try ExternalTools.chromium(), "serve": dir, "url": page, "width": 900, "height": 1200,
+                "chromium": try ExternalTools.chromium(), "serve": dir, "url": page + "#p=0.4&bare", "width": 900, "height": 1200,
                 "scripts": [try Self.script(changes: []), try Self.script(changes: c.changes)], "out": dir,
             ]
             let specPath = try Fixtures.write(Array(try JSONSerialization.data(withJSONObject: spec)), "spec.json", in: dir)
@@ -100,6 +109,16 @@ struct LivePreviewBrowserTests {
             let values = try files.map { try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: $0))) as? [String: Any]) }
             try #require(values.count == 2)
             let (before, after) = (values[0], values[1])
+
+            // `#p=0.4&bare` parks the page at 40 % of the duration, before and after a change, and
+            // draws the module's states there.
+            for value in [before, after] {
+                let duration = try #require(value["duration"] as? Double)
+                #expect(value["bare"] as? Bool == true && value["slider"] as? String == "400", "\(c.animator): \(value["slider"] ?? "")")
+                #expect(value["readout"] as? String == "\(Int((duration * 400).rounded())) ms · 40%", "\(c.animator): \(value["readout"] ?? "")")
+                let drawn = try #require(value["drawn"] as? [Double])
+                #expect(!drawn.isEmpty && drawn.allSatisfy { $0 >= 0 && $0 <= 1e-3 }, "\(c.animator): the views drawn differ from the states at 0.4 (CSS keeps 6 digits): \(drawn)")
+            }
 
             // The controls: one per parameter, with the descriptor's range and default.
             let described = try #require(try PluginLibrary.load(path: c.module).animators.first { $0.id == c.animator })
@@ -147,6 +166,14 @@ struct LivePreviewBrowserTests {
             let ruleParameters = try #require(rule["parameters"] as? [String: Any])
             for (id, value) in c.changes {
                 #expect("\(ruleParameters[id] ?? "none")" == "\(value)", "\(id): \(ruleParameters[id] ?? "none") in the rule, \(value) set")
+            }
+            if c.operation == "push" {
+                // As a transitions file's one rule, it makes `catalog run` push with the page's duration.
+                let file = try Fixtures.write(Array(#"{"version": 1, "rules": [\#(after["rule"] as? String ?? "")]}"#.utf8), "transitions.json", in: dir)
+                let run = try Self.catalog(["run", "--source", file, "--plugin-path", c.module, "--no-builtins", "push", "--format", "json"])
+                let transitions = try #require(try JSONSerialization.jsonObject(with: Data(run.utf8)) as? [String: Any])["transitions"] as? [[String: Any]]
+                #expect(transitions?.first?["duration"] as? Double == after["duration"] as? Double, "catalog run with the rule: \(transitions?.first?["duration"] ?? "none")")
+                #expect((transitions?.first?["animator"] as? String)?.hasSuffix(":" + c.animator) == true)
             }
         }
     }
