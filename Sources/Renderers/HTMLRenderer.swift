@@ -67,6 +67,7 @@ public struct HTMLRenderer: Sendable {
             html.bare .chrome{display:none}
             html.bare .device{transform:none!important}
             .note{margin:0;font-size:13px}
+            .details.failed{color:#ff8a80}
             .live-panel{display:flex;flex-direction:column;gap:10px;width:min(100%,560px)}
             #parameters{display:grid;grid-template-columns:max-content 1fr max-content;gap:6px 12px;align-items:center}
             .parameter{display:contents}

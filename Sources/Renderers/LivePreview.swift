@@ -16,12 +16,20 @@ public struct LivePreview: Sendable {
     public var context: TransitionContext
     /// The animator's parameters in descriptor order, each with its starting value.
     public var parameters: [(spec: ParameterSpec, value: Double)]
+    /// The command line's other arguments that shaped the transition (`--style`, `--detent`,
+    /// `--size`, `--match`), repeated in the command the page offers to copy.
+    public var arguments: [String]
+    /// The custom presentation's detent as given (`medium`, `large` or a fraction), for the
+    /// transitions-file rule the page offers to copy.
+    public var detent: String?
 
     /// Creates what a live page needs.
     public init(
         module: [UInt8], moduleName: String, host: String, animatorID: String, context: TransitionContext,
-        parameters: [(spec: ParameterSpec, value: Double)]
+        parameters: [(spec: ParameterSpec, value: Double)], arguments: [String] = [], detent: String? = nil
     ) {
+        self.arguments = arguments
+        self.detent = detent
         self.module = module
         self.moduleName = moduleName
         self.host = host
@@ -69,9 +77,29 @@ public struct LivePreview: Sendable {
         }
     }
 
-    /// The command line's `--match` arguments of the context's matched elements, for the copy panel.
-    var matchArguments: String {
-        context.matchedElements.map { " --match " + $0.commandLineForm }.joined()
+    /// The command the copy panel starts with: `catalog preview OP ID` and `arguments`, each
+    /// quoted for a POSIX shell where it needs to be.
+    var command: String {
+        (["catalog", "preview", context.operation.name, animatorID] + arguments).map(Self.shellWord).joined(separator: " ")
+    }
+
+    /// The fields the copied transitions-file rule has besides the parameters, as JSON members.
+    var ruleFields: String {
+        var fields = ["\"operation\":\(JSNumber.string(context.operation.name))", "\"animator\":\(JSNumber.string(animatorID))"]
+        if context.style == .custom { fields.append("\"style\":\"custom\"") }
+        if context.style == .custom, let detent {
+            fields.append("\"detent\":" + (Double(detent).map(JSNumber.text) ?? JSNumber.string(detent)))
+        }
+        return fields.joined(separator: ",")
+    }
+
+    /// `word` as one word of a POSIX shell: as it is when it has nothing the shell reads, else in
+    /// single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { c in
+            (c.value < 128 && (c.properties.isAlphabetic || c.properties.numericType != nil)) || "_.,:=/+-@%".unicodeScalars.contains(c)
+        }
+        return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
     }
 }
 
@@ -160,7 +188,7 @@ extension LivePreview {
         return """
             \(inlineHost)
             const ANIMATOR = \(JSNumber.string(animatorID)), OPTIONS = \(optionsLiteral), INITIAL = \(initial);
-            const OPERATION = \(JSNumber.string(context.operation.name)), CUSTOM = \(context.style == .custom), MATCH = \(JSNumber.string(matchArguments));
+            const COMMAND = \(JSNumber.string(command)), RULE = \(JSNumber.string(ruleFields));
             const H = \(JSNumber.text(hold)), W = \(JSNumber.text(width)), HT = \(JSNumber.text(height)), ROLE_COLORS = \(roleColors);
             const $ = (id) => document.getElementById(id);
             const stage = $("s"), device = document.querySelector(".device"), box = document.querySelector(".frame-box");
@@ -222,18 +250,18 @@ extension LivePreview {
             const tick = (now) => { if (!playing) return; show(timeAt(now - started)); requestAnimationFrame(tick); };
             const pause = () => { playing = false; button.textContent = "Play"; };
             const play = () => { playing = true; button.textContent = "Pause"; started = performance.now() - (H + shownTime) * 1000; requestAnimationFrame(tick); };
-            const format = (p, v) => (p.type === "bool" ? (v ? "true" : "false") : p.type === "choice" ? String(v) : String(v));
+            const format = (p, v) => (p.type === "bool" ? (v ? "true" : "false") : String(v));
             const panel = () => {
               const line = spec.parameters.map((p) => "--param " + p.id + "=" + format(p, values[p.id])).join(" ");
               $("param-line").textContent = line;
-              $("command-line").textContent = "catalog preview " + OPERATION + " " + ANIMATOR + (CUSTOM ? " --style custom" : "") + MATCH + (line ? " " + line : "");
-              const rule = { operation: OPERATION, animator: ANIMATOR };
-              if (CUSTOM) rule.style = "custom";
+              $("command-line").textContent = COMMAND + (line ? " " + line : "");
+              const rule = JSON.parse("{" + RULE + "}");
               if (spec.parameters.length) rule.parameters = Object.fromEntries(spec.parameters.map((p) => [p.id, values[p.id]]));
               $("rule").textContent = JSON.stringify(rule);
             };
             const resample = () => {
               settling = settling.then(async () => {
+                details.classList.remove("failed");
                 const next = await plugin.transition(ANIMATOR, { ...OPTIONS, parameters: { ...values } });
                 if (!next.setup()) throw new Error(ANIMATOR + " refused its setup");
                 const fraction = D > 0 ? shownTime / D : 0;
@@ -245,6 +273,9 @@ extension LivePreview {
                 panel();
                 if (playing) { shownTime = fraction * D; started = performance.now() - (H + shownTime) * 1000; }
                 show(Math.min(D, fraction * D));
+              }).catch((error) => {
+                details.textContent = "These values cannot run: " + (error && error.message ? error.message : error);
+                details.classList.add("failed");
               });
               return settling;
             };

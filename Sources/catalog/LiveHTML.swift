@@ -14,7 +14,13 @@ extension PreviewExport {
     /// Writes the HTML preview: live, with the animator's own module and the web host, when the
     /// animator's plugin is a `.wasm` module and the web host is found; otherwise the sampled
     /// frames, with a line saying why.
-    static func writeHTML(_ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double], to path: String) throws {
+    /// `arguments` are the command line's other arguments that shaped the transition (`--style`,
+    /// `--detent`, `--size`, `--match`), and `detent` the detent as given; the page's copy panel
+    /// repeats them.
+    static func writeHTML(
+        _ sampled: SampledTransition, animator: some DescribedAnimator, parameters: [Double], arguments: [String] = [],
+        detent: String? = nil, to path: String
+    ) throws {
         let timeline = timeline(sampled, animator: animator)
         var live: LivePreview?
         var note: String? = nativeNote
@@ -24,7 +30,8 @@ extension PreviewExport {
                 let specs = animator.description.parameters
                 live = LivePreview(
                     module: module, moduleName: baseName(animator.pluginPath), host: host, animatorID: animator.id,
-                    context: sampled.context, parameters: zip(specs, parameters).map { ($0, $1) })
+                    context: sampled.context, parameters: zip(specs, parameters).map { ($0, $1) },
+                    arguments: arguments, detent: detent)
                 note = nil
             } else {
                 note = "Live parameters need web/transition-catalog.js, which was not found beside this catalog; this page plays frames sampled once."

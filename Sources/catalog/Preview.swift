@@ -133,7 +133,11 @@ struct Preview: ParsableCommand {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
         if let out, format == "html" {
-            try PreviewExport.writeHTML(sampled, animator: chosen, parameters: values, to: out)
+            var arguments = style.map { ["--style", $0] } ?? []
+            if let detent { arguments += ["--detent", detent] }
+            if size != "390x844" { arguments += ["--size", size] }
+            arguments += matches.flatMap { ["--match", $0] }
+            try PreviewExport.writeHTML(sampled, animator: chosen, parameters: values, arguments: arguments, detent: detent, to: out)
         } else if let out, PreviewExport.fileFormats.contains(format) {
             try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {

@@ -116,6 +116,17 @@ struct HTMLTests {
         for forbidden in ["http://", "https://", "src=", "@import", "url("] {
             #expect(!html.contains(forbidden), "the page refers to something outside: \(forbidden)")
         }
+        #expect(html.contains(#"COMMAND = "catalog preview push flip""#))
+
+        // The copied command repeats the other arguments, quoted for a shell; the rule carries a
+        // custom presentation's style and detent.
+        let custom = try TransitionContext(operation: .present, style: .custom, containerBounds: timeline.containerBounds)
+        let sheet = LivePreview(
+            module: module, moduleName: "m.wasm", host: host, animatorID: "sheet", context: custom, parameters: [],
+            arguments: ["--style", "custom", "--detent", "0.5", "--match", "card:1,2,3x4->5,6,7x8", "it's"], detent: "0.5")
+        let page = try HTMLRenderer().render(timeline, live: sheet)
+        #expect(page.contains(#"COMMAND = "catalog preview present sheet --style custom --detent 0.5 --match 'card:1,2,3x4-\u003e5,6,7x8' 'it'\\''s'""#), "\(page.components(separatedBy: "COMMAND = ").last?.prefix(120) ?? "")")
+        #expect(page.contains(#"RULE = "\"operation\":\"present\",\"animator\":\"sheet\",\"style\":\"custom\",\"detent\":0.5""#))
     }
 
     @Test("titles are escaped")
