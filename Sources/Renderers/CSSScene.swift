@@ -165,7 +165,7 @@ struct CSSScene {
                 css += "@keyframes \(elementID){" + keyframes.joined() + "}\n"
             }
 
-            html += "<div class=\"view\" id=\"\(elementID)\" data-role=\"\(first.role)\">"
+            html += "<div class=\"view\" id=\"\(elementID)\" data-role=\"\(first.role)\" data-view=\"\(viewID.rawValue)\"\(first.state.zIndex == Backdrop.zIndex ? " data-backdrop" : "")>"
             if content.crops {
                 html += Self.snapshotFace(content)
                 html += "</div>"

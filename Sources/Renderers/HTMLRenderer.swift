@@ -7,6 +7,12 @@ import TransitionCore
 /// The page's address fragment parks it: `#p=0.4` pauses at 40% of the transition's duration,
 /// and `&bare` shows the device screen alone at its top-left corner, at one CSS pixel a point
 /// (for screenshots).
+///
+/// Given a `LivePreview`, the page plays the animator itself instead: it embeds the animator's
+/// `.wasm` module and the web host, steps the module on every animation frame, and adds a
+/// control for each parameter (every change re-samples the duration and the states through the
+/// module) and a panel with the current values as `--param` arguments and as a transitions-file
+/// rule. The cards' faces still come from `timeline`, sampled with the starting values.
 public struct HTMLRenderer: Sendable {
     /// The look.
     public var style: CardStyle
@@ -19,23 +25,27 @@ public struct HTMLRenderer: Sendable {
         self.hold = hold
     }
 
-    /// The page of `timeline`, with an optional line under its title.
-    public func render(_ timeline: TransitionTimeline, subtitle: String? = nil) throws(RenderError) -> String {
+    /// The page of `timeline`, with an optional line under its title and an optional note under
+    /// the controls; played live by `live`'s module when it is given.
+    public func render(
+        _ timeline: TransitionTimeline, subtitle: String? = nil, note: String? = nil, live: LivePreview? = nil
+    ) throws(RenderError) -> String {
         guard !timeline.entries.isEmpty else { throw RenderError("the timeline has no frames") }
         let b = timeline.containerBounds
         guard b.isFinite, b.width >= 1, b.height >= 1, b.width <= 100_000, b.height <= 100_000 else {
             throw RenderError("the container must have a positive size; got \(b)")
         }
         let scene = CSSScene(timeline: timeline, id: "s", style: style, hold: hold)
-        var details = "\(Format.number(timeline.duration * 1000, decimals: 0)) ms · \(Format.number(b.width))×\(Format.number(b.height)) pt"
-        if let subtitle, !subtitle.isEmpty { details = subtitle + " · " + details }
+        let prefix = subtitle.map { $0.isEmpty ? "" : $0 + " · " } ?? ""
+        let suffix = " · \(Format.number(b.width))×\(Format.number(b.height)) pt"
+        let details = prefix + "\(Format.number(timeline.duration * 1000, decimals: 0)) ms" + suffix
         let roles = Set(timeline.entries.flatMap { $0.frame.views.filter(\.isInContainer).map(\.role) })
         let legend = ViewRole.allCases.filter(roles.contains).map { role in
             "<span class=\"key\"><i style=\"background:\(style.color(for: role).css)\"></i>\(role.name)</span>"
         }.joined()
         return """
             <!DOCTYPE html>
-            <html lang="en">
+            <html lang="en"\(live == nil ? "" : " class=\"live\"")>
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -56,6 +66,16 @@ public struct HTMLRenderer: Sendable {
             html.bare main{padding:0;display:block}
             html.bare .chrome{display:none}
             html.bare .device{transform:none!important}
+            .note{margin:0;font-size:13px}
+            .details.failed{color:#ff8a80}
+            .live-panel{display:flex;flex-direction:column;gap:10px;width:min(100%,560px)}
+            #parameters{display:grid;grid-template-columns:max-content 1fr max-content;gap:6px 12px;align-items:center}
+            .parameter{display:contents}
+            .parameter input[type=range]{accent-color:\(style.to.css)}
+            .parameter select,.parameter input[type=checkbox]{justify-self:start}
+            .copy p{margin:4px 0}
+            .copy code{display:block;padding:6px 8px;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);user-select:all;white-space:pre-wrap;word-break:break-all}
+            html.live .view{animation:none!important}
             \(CSSScene.sharedCSS(style: style))
             \(scene.css)
             </style>
@@ -63,11 +83,45 @@ public struct HTMLRenderer: Sendable {
             <body>
             <main>
             <h1 class="chrome">\(HTMLText.escape(timeline.title))</h1>
-            <p class="chrome details">\(HTMLText.escape(details))</p>
+            <p class="chrome details" id="details" data-prefix="\(HTMLText.escape(prefix))" data-suffix="\(HTMLText.escape(suffix))">\(HTMLText.escape(details))</p>
             <div class="frame-box"><div class="device">\(scene.html)</div></div>
             <div class="chrome controls"><button id="play" type="button">Play</button><input id="scrub" type="range" min="0" max="1000" value="0" aria-label="position in the transition"><span class="readout" id="readout"></span></div>
             <div class="chrome legend">\(legend)</div>
+            \(note.map { "<p class=\"chrome note\">\(HTMLText.escape($0))</p>" } ?? "")
+            \(live.map(livePanel) ?? "")
             </main>
+            \(live.map { liveScripts($0, bounds: b) } ?? bakedScript(scene: scene, bounds: b))
+            </body>
+            </html>
+
+            """
+    }
+
+    /// The parameter controls' holder, the copy panel and the embedded module.
+    private func livePanel(_ live: LivePreview) -> String {
+        """
+        <section class="chrome live-panel" aria-label="parameters">
+        <div id="parameters"></div>
+        <div class="copy">
+        <p>Command-line parameters:</p><code id="param-line"></code>
+        <p>Command:</p><code id="command-line"></code>
+        <p>Transitions-file rule:</p><code id="rule"></code>
+        </div>
+        <span id="duration" hidden></span>
+        </section>
+        <script type="application/octet-stream" id="module" data-name="\(HTMLText.escape(live.moduleName))">\(Base64.encode(live.module))</script>
+        """
+    }
+
+    /// The live page's script: the web host and the code that plays the module.
+    private func liveScripts(_ live: LivePreview, bounds b: Rect) -> String {
+        let colors = "{" + ViewRole.allCases.map { "\(JSNumber.string($0.name)):\(JSNumber.string(style.color(for: $0).css))" }.joined(separator: ",") + "}"
+        return "<script type=\"module\">\n" + live.script(hold: hold, width: b.width, height: b.height, roleColors: colors) + "\n</script>"
+    }
+
+    /// The baked page's script: plays, pauses and seeks the CSS animations.
+    private func bakedScript(scene: CSSScene, bounds b: Rect) -> String {
+        """
             <script>
             (() => {
               const D = \(Format.number(scene.duration, decimals: 6)), H = \(Format.number(scene.hold, decimals: 6)), C = D + 2 * H;
@@ -115,9 +169,6 @@ public struct HTMLRenderer: Sendable {
               document.body.dataset.ready = "1";
             })();
             </script>
-            </body>
-            </html>
-
             """
     }
 }

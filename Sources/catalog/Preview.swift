@@ -24,7 +24,8 @@ struct Preview: ParsableCommand {
 
             --format png writes a filmstrip of --frames frames side by side; gif the animation at \
             its real duration, looping; html a self-contained page that plays it with play and \
-            scrub controls; lottie a Lottie (bodymovin) JSON animation; json the sampled view \
+            scrub controls (for a .wasm animator, the module itself runs in the page, with a control \
+            for each parameter and the values ready to copy as --param arguments); lottie a Lottie (bodymovin) JSON animation; json the sampled view \
             states. Files are written whole or not at all.
             """)
 
@@ -131,7 +132,13 @@ struct Preview: ParsableCommand {
         for entry in sampled.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")
         }
-        if let out, PreviewExport.fileFormats.contains(format) {
+        if let out, format == "html" {
+            var arguments = style.map { ["--style", $0] } ?? []
+            if let detent { arguments += ["--detent", detent] }
+            if size != "390x844" { arguments += ["--size", size] }
+            arguments += matches.flatMap { ["--match", $0] }
+            try PreviewExport.writeHTML(sampled, animator: chosen, parameters: values, arguments: arguments, detent: detent, to: out)
+        } else if let out, PreviewExport.fileFormats.contains(format) {
             try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))

@@ -36,6 +36,7 @@ import TestSupport
             "lib/cmake/TransitionCatalog/TransitionCatalogConfigVersion.cmake",
             "share/transition-catalog/sdk/rust/transition-catalog-sys/build.rs",
             "share/transition-catalog/sdk/swift/Sources/CTransitionCatalog/transition_catalog.h",
+            "share/transition-catalog/web/transition-catalog.js",
         ] {
             #expect(fm.fileExists(atPath: prefix + "/" + file), "scripts/install did not install \(file)")
         }
@@ -68,6 +69,15 @@ import TestSupport
         #expect(byID["org.example.minimal"]?["path"] as? String == library)
         #expect(byID[CLI.builtinPluginID]?["origin"] as? String == "built-in")
         #expect((byID[CLI.builtinPluginID]?["path"] as? String)?.hasPrefix(prefix + "/lib/transition-catalog/builtins/") == true)
+
+        // The installed catalog finds the installed web host for a .wasm animator's live page.
+        let page = prefix + "/cube.html"
+        let previewed = try runProcess(catalog, [
+            "preview", "push", "cube", "--plugin-path", try WasmFixtures.swiftBuiltins(), "--no-builtins", "--format", "html", "--out", page,
+        ])
+        #expect(previewed.status == 0 && !previewed.stderr.contains("warning"), "\(previewed.stderr)")
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("id=\"module\"") && html.contains("async function loadPlugin"), "the installed catalog wrote a page that is not live")
 
         let validated = try runProcess(catalog, ["validate", "minimal-fade"])
         #expect(validated.status == 0, "validate of the installed plugin failed: \(validated.stdout) \(validated.stderr)")

@@ -74,6 +74,8 @@ struct PreviewFormatTests {
         }
         let html = try String(contentsOfFile: dir + "/p.html", encoding: .utf8)
         #expect(html.hasPrefix("<!DOCTYPE html>") && html.contains("matrix3d(") && !html.contains("http"))
+        #expect(html.contains("Live parameters need the animator&#39;s .wasm build"), "a native animator's page says why it is not live")
+        #expect(!html.contains("id=\"module\"") && !html.contains("class=\"live\""), "a native animator's page embeds no module")
         let lottie = try CLI.jsonObject(try String(contentsOfFile: dir + "/p.json", encoding: .utf8))
         #expect(jsonNumber(lottie["fr"]) == 60 && jsonNumber(lottie["op"]) == 37, "frames 0 to 36: 0.6 s and its end state")
         #expect((lottie["assets"] as? [Any])?.count == 1, "the device is a precomposition")

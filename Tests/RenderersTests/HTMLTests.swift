@@ -92,6 +92,43 @@ struct HTMLTests {
         #expect(throws: RenderError.self) { try GalleryRenderer().render([]) }
     }
 
+    @Test("a live page embeds the module as base64 and the web host inline, its exports dropped, with the starting values")
+    func livePage() throws {
+        let timeline = try Fixtures.timeline(try Fixtures.animator("flip"), .push)
+        let context = try TransitionContext(operation: .push, containerBounds: timeline.containerBounds)
+        let host = "export const ROLES = [];\nexport async function loadPlugin(source) { return \"</script>\"; }\n"
+        let module: [UInt8] = [0, 0x61, 0x73, 0x6D, 1, 0, 0, 0, 0xFF, 0xFE]
+        let specs = [
+            ParameterSpec(id: "duration", name: "Duration", unit: "s", kind: .number, defaultValue: 0.6, minimum: 0.1, maximum: 2),
+            ParameterSpec(id: "direction", name: "Direction", kind: .choice, defaultValue: 0, minimum: 0, maximum: 1, choices: ["left", "right"]),
+            ParameterSpec(id: "shadow", name: "Shadow", kind: .bool, defaultValue: 1, minimum: 0, maximum: 1),
+        ]
+        let live = LivePreview(
+            module: module, moduleName: "m.wasm", host: host, animatorID: "flip", context: context,
+            parameters: zip(specs, [0.75, 1, 0]).map { ($0, $1) })
+        let html = try HTMLRenderer().render(timeline, subtitle: "Flip", live: live)
+        #expect(html.contains("<html lang=\"en\" class=\"live\">"))
+        #expect(html.contains("id=\"module\" data-name=\"m.wasm\">\(Data(module).base64EncodedString())</script>"))
+        #expect(html.contains("\nconst ROLES = [];\nasync function loadPlugin(source)") && !html.contains("export "), "the host's exports are dropped")
+        #expect(html.contains("return \"<\\/script>\""), "a </script in the host cannot end its element")
+        #expect(html.contains("INITIAL = {\"duration\":0.75,\"direction\":\"right\",\"shadow\":false}"))
+        #expect(html.contains("id=\"param-line\"") && html.contains("id=\"rule\"") && html.contains("id=\"parameters\""))
+        for forbidden in ["http://", "https://", "src=", "@import", "url("] {
+            #expect(!html.contains(forbidden), "the page refers to something outside: \(forbidden)")
+        }
+        #expect(html.contains(#"COMMAND = "catalog preview push flip""#))
+
+        // The copied command repeats the other arguments, quoted for a shell; the rule carries a
+        // custom presentation's style and detent.
+        let custom = try TransitionContext(operation: .present, style: .custom, containerBounds: timeline.containerBounds)
+        let sheet = LivePreview(
+            module: module, moduleName: "m.wasm", host: host, animatorID: "sheet", context: custom, parameters: [],
+            arguments: ["--style", "custom", "--detent", "0.5", "--match", "card:1,2,3x4->5,6,7x8", "it's"], detent: "0.5")
+        let page = try HTMLRenderer().render(timeline, live: sheet)
+        #expect(page.contains(#"COMMAND = "catalog preview present sheet --style custom --detent 0.5 --match 'card:1,2,3x4-\u003e5,6,7x8' 'it'\\''s'""#), "\(page.components(separatedBy: "COMMAND = ").last?.prefix(120) ?? "")")
+        #expect(page.contains(#"RULE = "\"operation\":\"present\",\"animator\":\"sheet\",\"style\":\"custom\",\"detent\":0.5""#))
+    }
+
     @Test("titles are escaped")
     func escaping() throws {
         var timeline = Fixtures.linearPush()

@@ -65,18 +65,10 @@ struct WebHostBrowserTests {
         return out
     }
 
-    /// The test page: the shipped module, imported as a page imports it, and `window.webHost`
-    /// with what the tests evaluate. Numbers travel as base64 of little-endian doubles, so that
-    /// every bit reaches the test (the DevTools protocol's JSON may round the last digit):
-    /// `sample` gives the duration, then its frames packed as `numbers(_:)` packs them.
-    static let page = """
-        <!DOCTYPE html>
-        <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>web host</title></head><body>
-        <script type="module">
-        import * as tc from "./transition-catalog.js";
-        const plugins = new Map();
-        const plugin = (file) => { if (!plugins.has(file)) plugins.set(file, tc.loadPlugin(file)); return plugins.get(file); };
-        const ROLES = tc.ROLES;
+    /// The page's packing of frames, for any page that has `ROLES`: `pack(frames)` gives the
+    /// numbers `numbers(_:)` gives for the engine's frames, and `encode(numbers)` their base64 as
+    /// little-endian doubles.
+    static let packing = """
         function encode(numbers) {
           const bytes = new Uint8Array(new Float64Array(numbers).buffer);
           let text = "";
@@ -109,6 +101,21 @@ struct WebHostBrowserTests {
           }
           return out;
         }
+        """
+
+    /// The test page: the shipped module, imported as a page imports it, and `window.webHost`
+    /// with what the tests evaluate. Numbers travel as base64 of little-endian doubles, so that
+    /// every bit reaches the test (the DevTools protocol's JSON may round the last digit):
+    /// `sample` gives the duration, then its frames packed as `numbers(_:)` packs them.
+    static let page = """
+        <!DOCTYPE html>
+        <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>web host</title></head><body>
+        <script type="module">
+        import * as tc from "./transition-catalog.js";
+        const plugins = new Map();
+        const plugin = (file) => { if (!plugins.has(file)) plugins.set(file, tc.loadPlugin(file)); return plugins.get(file); };
+        const ROLES = tc.ROLES;
+        \(packing)
         window.webHost = {
           async animators(file) { return (await plugin(file)).animators(); },
           async sample(file, id, operation, width, height, count, matchedElements) {

@@ -1,0 +1,360 @@
+import TransitionCore
+
+/// What an HTML preview needs to play an animator live: its WebAssembly module, the web host
+/// (`web/transition-catalog.js`) that runs it, and the transition's animator, context and
+/// starting parameter values.
+public struct LivePreview: Sendable {
+    /// The bytes of the animator's `.wasm` module.
+    public var module: [UInt8]
+    /// The module's file name, given to the plugin's init as its path.
+    public var moduleName: String
+    /// The text of `web/transition-catalog.js`.
+    public var host: String
+    /// The animator's id within its plugin.
+    public var animatorID: String
+    /// The transition's context: operation, style, container, presented frame and matched elements.
+    public var context: TransitionContext
+    /// The animator's parameters in descriptor order, each with its starting value.
+    public var parameters: [(spec: ParameterSpec, value: Double)]
+    /// The command line's other arguments that shaped the transition (`--style`, `--detent`,
+    /// `--size`, `--match`), repeated in the command the page offers to copy.
+    public var arguments: [String]
+    /// The custom presentation's detent as given (`medium`, `large` or a fraction), for the
+    /// transitions-file rule the page offers to copy.
+    public var detent: String?
+
+    /// Creates what a live page needs.
+    public init(
+        module: [UInt8], moduleName: String, host: String, animatorID: String, context: TransitionContext,
+        parameters: [(spec: ParameterSpec, value: Double)], arguments: [String] = [], detent: String? = nil
+    ) {
+        self.arguments = arguments
+        self.detent = detent
+        self.module = module
+        self.moduleName = moduleName
+        self.host = host
+        self.animatorID = animatorID
+        self.context = context
+        self.parameters = parameters
+    }
+
+    /// The web host as a classic script body: its `export` keywords dropped, so its functions
+    /// are in scope for the page's code in the same `<script type="module">`, and any `</script`
+    /// escaped so the element cannot end early.
+    var inlineHost: String {
+        host.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            line.hasPrefix("export ") ? line.dropFirst("export ".count) : line
+        }.joined(separator: "\n").replacingAll("</script", with: "<\\/script")
+    }
+
+    /// The options the page gives `plugin.transition`, as a JavaScript object literal.
+    var optionsLiteral: String {
+        let c = context
+        func rect(_ r: Rect) -> String {
+            "{\"x\":\(JSNumber.text(r.x)),\"y\":\(JSNumber.text(r.y)),\"width\":\(JSNumber.text(r.width)),\"height\":\(JSNumber.text(r.height))}"
+        }
+        var fields = [
+            "\"operation\":\"\(c.operation.name)\"", "\"style\":\"\(c.style.name)\"", "\"containerBounds\":\(rect(c.containerBounds))",
+        ]
+        if c.style == .custom {
+            fields.append("\"presentedFrame\":\(rect(c.operation == .dismiss ? c.fromInitialFrame : c.toFinalFrame))")
+        }
+        if !c.matchedElements.isEmpty {
+            let elements = c.matchedElements.map { e in
+                "{\"id\":\(JSNumber.string(e.id)),\"fromFrame\":\(rect(e.fromFrame)),\"toFrame\":\(rect(e.toFrame))}"
+            }
+            fields.append("\"matchedElements\":[\(elements.joined(separator: ","))]")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    /// A parameter's value as the page holds it: a number, true or false, or a choice's name.
+    static func literal(_ spec: ParameterSpec, _ value: Double) -> String {
+        switch spec.kind {
+        case .bool: value != 0 ? "true" : "false"
+        case .choice: JSNumber.string(spec.display(value))
+        case .number, .integer: JSNumber.text(value)
+        }
+    }
+
+    /// The command the copy panel starts with: `catalog preview OP ID` and `arguments`, each
+    /// quoted for a POSIX shell where it needs to be.
+    var command: String {
+        (["catalog", "preview", context.operation.name, animatorID] + arguments).map(Self.shellWord).joined(separator: " ")
+    }
+
+    /// The fields the copied transitions-file rule has besides the parameters, as JSON members.
+    var ruleFields: String {
+        var fields = ["\"operation\":\(JSNumber.string(context.operation.name))", "\"animator\":\(JSNumber.string(animatorID))"]
+        if context.style == .custom { fields.append("\"style\":\"custom\"") }
+        if context.style == .custom, let detent {
+            fields.append("\"detent\":" + (Double(detent).map(JSNumber.text) ?? JSNumber.string(detent)))
+        }
+        return fields.joined(separator: ",")
+    }
+
+    /// `word` as one word of a POSIX shell: as it is when it has nothing the shell reads, else in
+    /// single quotes.
+    static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { c in
+            (c.value < 128 && (c.properties.isAlphabetic || c.properties.numericType != nil)) || "_.,:=/+-@%".unicodeScalars.contains(c)
+        }
+        return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+}
+
+/// Numbers and strings as JavaScript (and JSON) literals.
+enum JSNumber {
+    /// A finite number as a literal that reads back as the same double.
+    static func text(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return "\(value)"
+    }
+
+    /// A string as a JSON string literal, safe inside a `<script>` element.
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "<": out += "\\u003c"
+            case ">": out += "\\u003e"
+            case "&": out += "\\u0026"
+            case "\u{2028}": out += "\\u2028"
+            case "\u{2029}": out += "\\u2029"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Base64 (RFC 4648, with padding).
+enum Base64 {
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+
+    /// The base64 text of `bytes`.
+    static func encode(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity((bytes.count + 2) / 3 * 4)
+        var i = 0
+        while i + 2 < bytes.count {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
+            i += 3
+        }
+        let rest = bytes.count - i
+        if rest == 1 {
+            let n = UInt32(bytes[i]) << 16
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
+        } else if rest == 2 {
+            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
+            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+extension String {
+    /// This string with every `target` replaced by `replacement`.
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = "", rest = Substring(self)
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound] + replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}
+
+extension LivePreview {
+    /// The page's script: loads the embedded module with the web host, builds a control for
+    /// each parameter, and draws `transition.step(progress)` on every animation frame.
+    ///
+    /// `window.livePreview` is there for tools and tests: `ready` and `settled()` (promises of
+    /// the first frame and of the last re-sampling), `duration`, `values` (by parameter id) and
+    /// `frames(progresses)`, the frames the page draws at those progresses.
+    func script(hold: Double, width: Double, height: Double, roleColors: String) -> String {
+        let initial = "{" + parameters.map { "\(JSNumber.string($0.spec.id)):\(Self.literal($0.spec, $0.value))" }.joined(separator: ",") + "}"
+        return """
+            \(inlineHost)
+            const ANIMATOR = \(JSNumber.string(animatorID)), OPTIONS = \(optionsLiteral), INITIAL = \(initial);
+            const COMMAND = \(JSNumber.string(command)), RULE = \(JSNumber.string(ruleFields));
+            const H = \(JSNumber.text(hold)), W = \(JSNumber.text(width)), HT = \(JSNumber.text(height)), ROLE_COLORS = \(roleColors);
+            const $ = (id) => document.getElementById(id);
+            const stage = $("s"), device = document.querySelector(".device"), box = document.querySelector(".frame-box");
+            const slider = $("scrub"), button = $("play"), readout = $("readout"), details = $("details");
+            const mul = (a, b) => { const r = new Array(16).fill(0); for (let c = 0; c < 4; c++) for (let row = 0; row < 4; row++) { let s = 0; for (let k = 0; k < 4; k++) s += a[k * 4 + row] * b[c * 4 + k]; r[c * 4 + row] = s; } return r; };
+            const translation = (x, y) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1];
+            const cameraMatrix = (c) => { const p = translation(0, 0); if (c.eyeDistance > 0) p[11] = -1 / c.eyeDistance; return mul(mul(mul(translation(c.centerX, c.centerY), p), c.sublayerTransform), translation(-c.centerX, -c.centerY)); };
+            const elementTransform = (s, camera) => {
+              if (!camera) return s.transform;
+              const cx = s.frame.x + s.frame.width / 2, cy = s.frame.y + s.frame.height / 2;
+              return mul(mul(mul(translation(-cx, -cy), cameraMatrix(camera)), translation(cx, cy)), s.transform);
+            };
+            const elements = new Map(), backdrop = stage.querySelectorAll(".view[data-backdrop]").length;
+            for (const e of stage.querySelectorAll(".view:not([data-backdrop])")) elements.set(Number(e.dataset.view), e);
+            const element = (view) => {
+              let e = elements.get(view.id);
+              if (!e) {
+                e = document.createElement("div");
+                e.className = "view";
+                e.dataset.role = view.role;
+                e.dataset.view = view.id;
+                e.style.backgroundColor = ROLE_COLORS[view.role] || "transparent";
+                stage.appendChild(e);
+                elements.set(view.id, e);
+              }
+              return e;
+            };
+            const draw = (frame) => {
+              const order = frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
+              const shown = new Set();
+              order.forEach((v, rank) => {
+                const s = v.state, e = element(v), st = e.style;
+                shown.add(e);
+                st.left = s.frame.x - OPTIONS.containerBounds.x + "px";
+                st.top = s.frame.y - OPTIONS.containerBounds.y + "px";
+                st.width = s.frame.width + "px";
+                st.height = s.frame.height + "px";
+                st.opacity = Math.min(1, Math.max(0, s.alpha));
+                st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
+                st.transform = "matrix3d(" + elementTransform(s, frame.camera).join(",") + ")";
+                st.zIndex = backdrop + rank + 1;
+                st.visibility = s.hidden ? "hidden" : "visible";
+                st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
+                if (s.color && v.role !== "from" && v.role !== "to" && !s.content) {
+                  st.backgroundColor = "rgba(" + [s.color.red, s.color.green, s.color.blue].map((x) => Math.round(x * 255)).join(",") + "," + s.color.alpha + ")";
+                }
+              });
+              for (const e of elements.values()) if (!shown.has(e)) e.style.visibility = "hidden";
+            };
+            let plugin, spec, transition, D = 0, playing = false, started = 0, shownTime = 0, settling = Promise.resolve();
+            const values = { ...INITIAL };
+            const timeAt = (ms) => { const C = D + 2 * H, c = ((ms / 1000) % C + C) % C; return Math.min(D, Math.max(0, c - H)); };
+            const show = (t) => {
+              shownTime = t;
+              if (transition) draw(transition.step(D > 0 ? Math.min(1, t / D) : 1));
+              slider.value = D > 0 ? Math.round(t / D * 1000) : 0;
+              readout.textContent = Math.round(t * 1000) + " ms · " + (D > 0 ? Math.round(t / D * 100) : 100) + "%";
+            };
+            const tick = (now) => { if (!playing) return; show(timeAt(now - started)); requestAnimationFrame(tick); };
+            const pause = () => { playing = false; button.textContent = "Play"; };
+            const play = () => { playing = true; button.textContent = "Pause"; started = performance.now() - (H + shownTime) * 1000; requestAnimationFrame(tick); };
+            const format = (p, v) => (p.type === "bool" ? (v ? "true" : "false") : String(v));
+            const panel = () => {
+              const line = spec.parameters.map((p) => "--param " + p.id + "=" + format(p, values[p.id])).join(" ");
+              $("param-line").textContent = line;
+              $("command-line").textContent = COMMAND + (line ? " " + line : "");
+              const rule = JSON.parse("{" + RULE + "}");
+              if (spec.parameters.length) rule.parameters = Object.fromEntries(spec.parameters.map((p) => [p.id, values[p.id]]));
+              $("rule").textContent = JSON.stringify(rule);
+            };
+            const resample = () => {
+              settling = settling.then(async () => {
+                details.classList.remove("failed");
+                const next = await plugin.transition(ANIMATOR, { ...OPTIONS, parameters: { ...values } });
+                if (!next.setup()) throw new Error(ANIMATOR + " refused its setup");
+                const fraction = D > 0 ? shownTime / D : 0;
+                if (transition) transition.complete(false);
+                transition = next;
+                D = next.duration;
+                details.textContent = details.dataset.prefix + Math.round(D * 1000) + " ms" + details.dataset.suffix;
+                $("duration").textContent = String(D);
+                panel();
+                if (playing) { shownTime = fraction * D; started = performance.now() - (H + shownTime) * 1000; }
+                show(Math.min(D, fraction * D));
+              }).catch((error) => {
+                details.textContent = "These values cannot run: " + (error && error.message ? error.message : error);
+                details.classList.add("failed");
+              });
+              return settling;
+            };
+            const controls = () => {
+              const holder = $("parameters");
+              for (const p of spec.parameters) {
+                const label = document.createElement("label");
+                label.className = "parameter";
+                const name = document.createElement("span");
+                name.textContent = p.name || p.id;
+                name.title = p.doc || "";
+                label.appendChild(name);
+                let input;
+                if (p.type === "bool") {
+                  input = document.createElement("input");
+                  input.type = "checkbox";
+                  input.checked = !!values[p.id];
+                  input.addEventListener("change", () => { values[p.id] = input.checked; resample(); });
+                } else if (p.type === "choice") {
+                  input = document.createElement("select");
+                  for (const c of p.choices) { const o = document.createElement("option"); o.value = o.textContent = c; input.appendChild(o); }
+                  input.value = values[p.id];
+                  input.addEventListener("change", () => { values[p.id] = input.value; resample(); });
+                } else {
+                  input = document.createElement("input");
+                  input.type = "range";
+                  input.min = p.min;
+                  input.max = p.max;
+                  input.step = p.type === "integer" ? 1 : "any";
+                  input.value = values[p.id];
+                  const out = document.createElement("output");
+                  const read = () => { out.textContent = String(values[p.id]) + (p.unit ? " " + p.unit : ""); };
+                  read();
+                  input.addEventListener("input", () => { values[p.id] = p.type === "integer" ? Math.round(Number(input.value)) : Number(input.value); read(); resample(); });
+                  label.appendChild(input);
+                  label.appendChild(out);
+                  input.dataset.parameter = p.id;
+                  holder.appendChild(label);
+                  continue;
+                }
+                input.dataset.parameter = p.id;
+                label.appendChild(input);
+                label.appendChild(document.createElement("span"));
+                holder.appendChild(label);
+              }
+            };
+            const fit = () => {
+              if (document.documentElement.classList.contains("bare")) { box.style.width = box.style.height = ""; return; }
+              const k = Math.min(1, (window.innerHeight - 190) / HT, (window.innerWidth - 48) / W);
+              const s = k > 0.1 ? k : 0.1;
+              device.style.transform = "scale(" + s + ")";
+              box.style.width = W * s + "px";
+              box.style.height = HT * s + "px";
+            };
+            const hash = new URLSearchParams(location.hash.slice(1));
+            if (hash.has("bare")) document.documentElement.classList.add("bare");
+            fit();
+            window.addEventListener("resize", fit);
+            const ready = (async () => {
+              const text = atob($("module").textContent.trim()), bytes = new Uint8Array(text.length);
+              for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+              plugin = await loadPlugin(bytes, { path: $("module").dataset.name });
+              spec = plugin.animators().find((a) => a.id === ANIMATOR);
+              controls();
+              await resample();
+              slider.addEventListener("input", () => { pause(); show(slider.value / 1000 * D); });
+              button.addEventListener("click", () => (playing ? pause() : play()));
+              document.addEventListener("keydown", (e) => { if (e.code === "Space" && e.target === document.body) { e.preventDefault(); playing ? pause() : play(); } });
+              if (hash.has("p")) show(Math.min(1, Math.max(0, parseFloat(hash.get("p")) || 0)) * D);
+              else play();
+              document.body.dataset.ready = "1";
+            })();
+            window.livePreview = {
+              ready,
+              settled: () => settling,
+              get duration() { return D; },
+              get values() { return { ...values }; },
+              frames: (progresses) => progresses.map((p) => transition.step(p)),
+            };
+            """
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import PluginHost
+import Testing
+import TestSupport
+import TransitionCore
+
+/// `catalog preview --format html` of a `.wasm` animator in headless Chromium: the page runs the
+/// animator's own module, and its states, its parameter controls and its copy panel are set
+/// against `catalog preview --format json`.
+@Suite("The live HTML preview in Chromium")
+struct LivePreviewBrowserTests {
+    /// One page to check: an animator of a module, and the parameter changes a user makes.
+    struct Case {
+        var module: String
+        var animator: String
+        var operation: String
+        /// Parameter id and the value the test sets through the page's control.
+        var changes: [(id: String, value: Any)]
+    }
+
+    static let progresses = [0, 0.1, 0.25, 0.4, 0.5, 0.75, 0.9, 1]
+
+    static func cases() throws -> [Case] {
+        [
+            Case(module: try WasmFixtures.swiftBuiltins(), animator: "cube", operation: "push", changes: [("duration", 0.9), ("direction", "up"), ("camera", 3.5)]),
+            Case(module: try WasmFixtures.cBuiltins(), animator: "fade-forwards", operation: "pop", changes: [("duration", 0.45)]),
+        ]
+    }
+
+    /// `catalog ARGUMENTS`, which must succeed.
+    static func catalog(_ arguments: [String]) throws -> String {
+        let result = try runProcess(TestEnvironment.catalogExecutable, arguments)
+        guard result.status == 0 else { throw ExternalTools.ToolError("catalog \(arguments.joined(separator: " ")): \(result.stderr)") }
+        return result.stdout
+    }
+
+    /// The engine's duration and frames at `progresses`' count of even frames, with `parameters`
+    /// as command-line arguments.
+    static func engine(_ c: Case, _ parameters: [String]) throws -> (duration: Double, numbers: [Double]) {
+        let json = try catalog([
+            "preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--format", "json",
+            "--frames", "\(progresses.count)",
+        ] + parameters)
+        let document = try JSONDecoder().decode(WebHostBrowserTests.PreviewDocument.self, from: Data(json.utf8))
+        return (document.duration, document.frames.flatMap(WebHostBrowserTests.numbers))
+    }
+
+    /// A script that waits for the page, optionally changes parameters through their controls as
+    /// input events, and gives the page's duration, details line, copy panel, controls and
+    /// frames (packed) at the frames `catalog preview --frames N` samples.
+    static func script(changes: [(id: String, value: Any)]) throws -> String {
+        let sets = try changes.map { "set(\(try WebHostBrowserTests.literal($0.id)), \(try WebHostBrowserTests.literal($0.value)));" }.joined()
+        let count = progresses.count
+        return """
+            (async () => {
+              while (!window.livePreview) await new Promise((ok) => setTimeout(ok, 10));
+              await window.livePreview.ready;
+              const ROLES = ["from", "to", "snapshot", "dimming", "shadow", "tile", "decoration"];
+              \(WebHostBrowserTests.packing)
+              const set = (id, value) => {
+                const e = document.querySelector('[data-parameter="' + id + '"]');
+                if (e.type === "checkbox") { e.checked = value; e.dispatchEvent(new Event("change", { bubbles: true })); }
+                else if (e.tagName === "SELECT") { e.value = value; e.dispatchEvent(new Event("change", { bubbles: true })); }
+                else { e.value = String(value); e.dispatchEvent(new Event("input", { bubbles: true })); }
+              };
+              \(sets)
+              await window.livePreview.settled();
+              const progresses = Array.from({ length: \(count) }, (_, i) => (i === \(count - 1) ? 1 : i / \(count - 1)));
+              const controls = [...document.querySelectorAll("[data-parameter]")].map((e) => ({
+                id: e.dataset.parameter, tag: e.tagName, type: e.type, min: e.min, max: e.max, value: e.type === "checkbox" ? String(e.checked) : e.value,
+                options: e.tagName === "SELECT" ? [...e.options].map((o) => o.value) : [] }));
+              return {
+                duration: window.livePreview.duration, details: document.getElementById("details").textContent,
+                line: document.getElementById("param-line").textContent, rule: document.getElementById("rule").textContent,
+                controls, numbers: encode(pack(window.livePreview.frames(progresses))),
+                bare: document.documentElement.classList.contains("bare"), slider: document.getElementById("scrub").value,
+                readout: document.getElementById("readout").textContent,
+                drawn: window.livePreview.frames([0.4])[0].views.filter((v) => v.containerIndex !== null).map((v) => {
+                  const e = document.querySelector('.view[data-view="' + v.id + '"]:not([data-backdrop])');
+                  if (!e) return -1;
+                  const s = v.state, shown = [e.style.left, e.style.top, e.style.width, e.style.height, e.style.opacity].map(parseFloat);
+                  const wanted = [s.frame.x, s.frame.y, s.frame.width, s.frame.height, Math.min(1, Math.max(0, s.alpha))];
+                  return Math.max(...shown.map((x, k) => Math.abs(x - wanted[k])));
+                }),
+              };
+            })()
+            """
+    }
+
+    @Test("cube and a C built-in play live: no console errors, no request but the page, parked by #p=0.4&bare, the engine's states before and after parameters change through the controls, and a copy panel whose --param line gives the page's states back and whose rule runs")
+    func livePages() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for c in try Self.cases() {
+            let page = "\(c.animator).html"
+            _ = try Self.catalog(["preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--format", "html", "--out", dir + "/" + page])
+            let html = try String(contentsOfFile: dir + "/" + page, encoding: .utf8)
+            #expect(!html.contains("Live parameters need"), "\(c.animator): the page says it is not live")
+            let spec: [String: Any] = [
+                "chromium": try ExternalTools.chromium(), "serve": dir, "url": page + "#p=0.4&bare", "width": 900, "height": 1200,
+                "scripts": [try Self.script(changes: []), try Self.script(changes: c.changes)], "out": dir,
+            ]
+            let specPath = try Fixtures.write(Array(try JSONSerialization.data(withJSONObject: spec)), "spec.json", in: dir)
+            let report = try ExternalTools.consumer(["browser-run", specPath])
+            #expect((report["console"] as? [String] ?? ["no report"]).isEmpty, "\(c.animator): the page logged \(report["console"] ?? "")")
+            let origin = try #require(report["origin"] as? String)
+            #expect(report["requests"] as? [String] == [origin + page], "\(c.animator): the page asked for \(report["requests"] ?? "")")
+            let files = try #require(report["files"] as? [String])
+            let values = try files.map { try #require(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: $0))) as? [String: Any]) }
+            try #require(values.count == 2)
+            let (before, after) = (values[0], values[1])
+
+            // `#p=0.4&bare` parks the page at 40 % of the duration, before and after a change, and
+            // draws the module's states there.
+            for value in [before, after] {
+                let duration = try #require(value["duration"] as? Double)
+                #expect(value["bare"] as? Bool == true && value["slider"] as? String == "400", "\(c.animator): \(value["slider"] ?? "")")
+                #expect(value["readout"] as? String == "\(Int((duration * 400).rounded())) ms · 40%", "\(c.animator): \(value["readout"] ?? "")")
+                let drawn = try #require(value["drawn"] as? [Double])
+                #expect(!drawn.isEmpty && drawn.allSatisfy { $0 >= 0 && $0 <= 1e-3 }, "\(c.animator): the views drawn differ from the states at 0.4 (CSS keeps 6 digits): \(drawn)")
+            }
+
+            // The controls: one per parameter, with the descriptor's range and default.
+            let described = try #require(try PluginLibrary.load(path: c.module).animators.first { $0.id == c.animator })
+            let controls = try #require(before["controls"] as? [[String: Any]])
+            #expect(controls.map { $0["id"] as? String } == described.description.parameters.map(\.id), "\(c.animator): \(controls)")
+            for (control, p) in zip(controls, described.description.parameters) {
+                switch p.kind {
+                case .number, .integer:
+                    #expect(control["type"] as? String == "range", "\(p.id)")
+                    #expect(Double(control["min"] as? String ?? "") == p.minimum && Double(control["max"] as? String ?? "") == p.maximum, "\(p.id): \(control)")
+                    #expect(Double(control["value"] as? String ?? "") == p.defaultValue, "\(p.id): \(control)")
+                case .bool:
+                    #expect(control["type"] as? String == "checkbox" && control["value"] as? String == (p.defaultValue != 0 ? "true" : "false"), "\(p.id)")
+                case .choice:
+                    #expect(control["tag"] as? String == "SELECT" && control["options"] as? [String] == p.choices, "\(p.id)")
+                    #expect(control["value"] as? String == p.display(p.defaultValue), "\(p.id)")
+                }
+            }
+
+            // The page's states equal the engine's with the defaults, then with the changes as --param.
+            let defaults = try Self.engine(c, [])
+            let changed = try Self.engine(c, try c.changes.map { "--param=\($0.id)=\($0.value)" })
+            #expect(changed.duration != defaults.duration, "\(c.animator): the change should move the duration")
+            for (name, value, engine) in [("defaults", before, defaults), ("changed", after, changed)] {
+                #expect(value["duration"] as? Double == engine.duration, "\(c.animator) \(name): duration \(value["duration"] ?? "") in the page, \(engine.duration) in the engine")
+                #expect((value["details"] as? String)?.contains("\(Int((engine.duration * 1000).rounded())) ms") == true, "\(c.animator) \(name): \(value["details"] ?? "")")
+                let ours = try WebHostBrowserTests.doubles(try #require(value["numbers"] as? String))
+                #expect(ours.count == engine.numbers.count, "\(c.animator) \(name): \(ours.count) numbers in the page, \(engine.numbers.count) in the engine")
+                let worst = zip(ours, engine.numbers).map { abs($0 - $1) }.max() ?? .nan
+                #expect(worst <= 1e-9, "\(c.animator) \(name): the page's states differ from the engine's by \(worst)")
+            }
+
+            // The copy panel's --param line, given back to the command line, gives the page's states.
+            let line = try #require(after["line"] as? String)
+            let arguments = line.split(separator: " ").map(String.init)
+            #expect(arguments.count == 2 * described.description.parameters.count && arguments.enumerated().allSatisfy { $0.offset % 2 == 1 || $0.element == "--param" }, "\(line)")
+            let copied = try Self.engine(c, arguments)
+            #expect(copied.duration == after["duration"] as? Double)
+            let ours = try WebHostBrowserTests.doubles(try #require(after["numbers"] as? String))
+            #expect(ours.count == copied.numbers.count && zip(ours, copied.numbers).allSatisfy { abs($0 - $1) <= 1e-9 }, "\(c.animator): \(line) gives other states")
+
+            // The transitions-file rule names the transition and carries the same values.
+            let rule = try #require(try JSONSerialization.jsonObject(with: Data((after["rule"] as? String ?? "").utf8)) as? [String: Any])
+            #expect(rule["operation"] as? String == c.operation && rule["animator"] as? String == c.animator)
+            let ruleParameters = try #require(rule["parameters"] as? [String: Any])
+            for (id, value) in c.changes {
+                #expect("\(ruleParameters[id] ?? "none")" == "\(value)", "\(id): \(ruleParameters[id] ?? "none") in the rule, \(value) set")
+            }
+            if c.operation == "push" {
+                // As a transitions file's one rule, it makes `catalog run` push with the page's duration.
+                let file = try Fixtures.write(Array(#"{"version": 1, "rules": [\#(after["rule"] as? String ?? "")]}"#.utf8), "transitions.json", in: dir)
+                let run = try Self.catalog(["run", "--source", file, "--plugin-path", c.module, "--no-builtins", "push", "--format", "json"])
+                let transitions = try #require(try JSONSerialization.jsonObject(with: Data(run.utf8)) as? [String: Any])["transitions"] as? [[String: Any]]
+                #expect(transitions?.first?["duration"] as? Double == after["duration"] as? Double, "catalog run with the rule: \(transitions?.first?["duration"] ?? "none")")
+                #expect((transitions?.first?["animator"] as? String)?.hasSuffix(":" + c.animator) == true)
+            }
+        }
+    }
+}
