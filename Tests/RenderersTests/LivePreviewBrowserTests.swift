@@ -140,7 +140,7 @@ struct LivePreviewBrowserTests {
 
             // The page's states equal the engine's with the defaults, then with the changes as --param.
             let defaults = try Self.engine(c, [])
-            let changed = try Self.engine(c, try c.changes.map { "--param=\($0.id)=\($0.value)" })
+            let changed = try Self.engine(c, c.changes.map { "--param=\($0.id)=\($0.value)" })
             #expect(changed.duration != defaults.duration, "\(c.animator): the change should move the duration")
             for (name, value, engine) in [("defaults", before, defaults), ("changed", after, changed)] {
                 #expect(value["duration"] as? Double == engine.duration, "\(c.animator) \(name): duration \(value["duration"] ?? "") in the page, \(engine.duration) in the engine")
