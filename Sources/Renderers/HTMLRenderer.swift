@@ -1,3 +1,4 @@
+import Foundation
 import TransitionCore
 
 /// A self-contained HTML page that plays one transition: the device screen with the views as
@@ -109,7 +110,7 @@ public struct HTMLRenderer: Sendable {
         </div>
         <span id="duration" hidden></span>
         </section>
-        <script type="application/octet-stream" id="module" data-name="\(HTMLText.escape(live.moduleName))">\(Base64.encode(live.module))</script>
+        <script type="application/octet-stream" id="module" data-name="\(HTMLText.escape(live.moduleName))">\(Data(live.module).base64EncodedString())</script>
         """
     }
 
@@ -118,6 +119,24 @@ public struct HTMLRenderer: Sendable {
         let colors = "{" + ViewRole.allCases.map { "\(JSNumber.string($0.name)):\(JSNumber.string(style.color(for: $0).css))" }.joined(separator: ",") + "}"
         return "<script type=\"module\">\n" + live.script(hold: hold, width: b.width, height: b.height, roleColors: colors) + "\n</script>"
     }
+
+    /// What both pages' scripts share: `fit` scales the device to the window (not in `#bare`,
+    /// the screenshot view), and `hash` holds the address's fragment (`bare`, `p`). Expects
+    /// `device`, `box`, `W` and `HT` in scope.
+    static let fittingScript = """
+        const fit = () => {
+          if (document.documentElement.classList.contains("bare")) { box.style.width = box.style.height = ""; return; }
+          const k = Math.min(1, (window.innerHeight - 190) / HT, (window.innerWidth - 48) / W);
+          const s = k > 0.1 ? k : 0.1;
+          device.style.transform = "scale(" + s + ")";
+          box.style.width = W * s + "px";
+          box.style.height = HT * s + "px";
+        };
+        const hash = new URLSearchParams(location.hash.slice(1));
+        if (hash.has("bare")) document.documentElement.classList.add("bare");
+        fit();
+        window.addEventListener("resize", fit);
+        """
 
     /// The baked page's script: plays, pauses and seeks the CSS animations.
     private func bakedScript(scene: CSSScene, bounds b: Rect) -> String {
@@ -147,18 +166,7 @@ public struct HTMLRenderer: Sendable {
               slider.addEventListener("input", () => { pause(); seek(slider.value / 1000 * D); });
               button.addEventListener("click", () => (playing ? pause() : play()));
               document.addEventListener("keydown", (e) => { if (e.code === "Space") { e.preventDefault(); playing ? pause() : play(); } });
-              const fit = () => {
-                if (document.documentElement.classList.contains("bare")) { box.style.width = box.style.height = ""; return; }
-                const k = Math.min(1, (window.innerHeight - 190) / HT, (window.innerWidth - 48) / W);
-                const s = k > 0.1 ? k : 0.1;
-                device.style.transform = "scale(" + s + ")";
-                box.style.width = W * s + "px";
-                box.style.height = HT * s + "px";
-              };
-              const hash = new URLSearchParams(location.hash.slice(1));
-              if (hash.has("bare")) document.documentElement.classList.add("bare");
-              fit();
-              window.addEventListener("resize", fit);
+              \(Self.fittingScript)
               if (hash.has("p")) {
                 const p = Math.min(1, Math.max(0, parseFloat(hash.get("p")) || 0));
                 pause();

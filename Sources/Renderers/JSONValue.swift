@@ -51,13 +51,17 @@ enum JSONValue: Sendable {
         }
     }
 
-    /// `s` as a JSON string literal.
-    static func quoted(_ s: String) -> String {
+    /// `s` as a JSON string literal; `insideScript` also escapes `<`, `>` and `&`, so the literal
+    /// can stand in an HTML `<script>` element.
+    static func quoted(_ s: String, insideScript: Bool = false) -> String {
         var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "<" where insideScript: out += "\\u003c"
+            case ">" where insideScript: out += "\\u003e"
+            case "&" where insideScript: out += "\\u0026"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"

@@ -44,7 +44,7 @@ public struct LivePreview: Sendable {
     var inlineHost: String {
         host.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasPrefix("export ") ? line.dropFirst("export ".count) : line
-        }.joined(separator: "\n").replacingAll("</script", with: "<\\/script")
+        }.joined(separator: "\n").replacing("</script", with: "<\\/script")
     }
 
     /// The options the page gives `plugin.transition`, as a JavaScript object literal.
@@ -99,7 +99,7 @@ public struct LivePreview: Sendable {
         let plain = !word.isEmpty && word.unicodeScalars.allSatisfy { c in
             (c.value < 128 && (c.properties.isAlphabetic || c.properties.numericType != nil)) || "_.,:=/+-@%".unicodeScalars.contains(c)
         }
-        return plain ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
     }
 }
 
@@ -113,67 +113,7 @@ enum JSNumber {
     }
 
     /// A string as a JSON string literal, safe inside a `<script>` element.
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-}
-
-/// Base64 (RFC 4648, with padding).
-enum Base64 {
-    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
-
-    /// The base64 text of `bytes`.
-    static func encode(_ bytes: [UInt8]) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity((bytes.count + 2) / 3 * 4)
-        var i = 0
-        while i + 2 < bytes.count {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], alphabet[Int(n & 63)]]
-            i += 3
-        }
-        let rest = bytes.count - i
-        if rest == 1 {
-            let n = UInt32(bytes[i]) << 16
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], UInt8(ascii: "="), UInt8(ascii: "=")]
-        } else if rest == 2 {
-            let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8
-            out += [alphabet[Int(n >> 18 & 63)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")]
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension String {
-    /// This string with every `target` replaced by `replacement`.
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = "", rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
-        }
-        return out + rest
-    }
+    static func string(_ text: String) -> String { JSONValue.quoted(text, insideScript: true) }
 }
 
 extension LivePreview {
@@ -322,18 +262,7 @@ extension LivePreview {
                 holder.appendChild(label);
               }
             };
-            const fit = () => {
-              if (document.documentElement.classList.contains("bare")) { box.style.width = box.style.height = ""; return; }
-              const k = Math.min(1, (window.innerHeight - 190) / HT, (window.innerWidth - 48) / W);
-              const s = k > 0.1 ? k : 0.1;
-              device.style.transform = "scale(" + s + ")";
-              box.style.width = W * s + "px";
-              box.style.height = HT * s + "px";
-            };
-            const hash = new URLSearchParams(location.hash.slice(1));
-            if (hash.has("bare")) document.documentElement.classList.add("bare");
-            fit();
-            window.addEventListener("resize", fit);
+            \(HTMLRenderer.fittingScript)
             const ready = (async () => {
               const text = atob($("module").textContent.trim()), bytes = new Uint8Array(text.length);
               for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
