@@ -21,12 +21,7 @@ final class RunningCLI: @unchecked Sendable {
 
     /// Starts `catalog` with `arguments` and extra `environment` variables.
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
-        env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
-        env["TMPDIR"] = TestEnvironment.temporaryDirectory
-        env["XDG_DATA_HOME"] = TestEnvironment.userDataDirectory
-        for (k, v) in environment { env[k] = v }
+        let env = TestEnvironment.childEnvironment(adding: environment)
         var out: [Int32] = [0, 0], err: [Int32] = [0, 0]
         guard pipe(&out) == 0, pipe(&err) == 0 else { throw POSIXError(.EMFILE) }
         for fd in out + err { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }

@@ -12,9 +12,7 @@ struct WasmReuseTests {
     static let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
 
     static func load(_ fixture: String) throws -> PluginLibrary {
-        var limits = WasmSandbox.standard
-        limits.fuelPerCall = WasmFixtures.testFuel
-        return try PluginLibrary.loadSandboxed(path: try WasmFixtures.path(fixture), limits: limits)
+        try PluginLibrary.loadSandboxed(path: try WasmFixtures.path(fixture), limits: WasmDoorTests.limits)
     }
 
     static func instantiations(_ library: PluginLibrary) throws -> Int {

@@ -45,6 +45,19 @@ public enum TestEnvironment {
     /// `transition-catalog/plugins` folder.
     public static let userDataDirectory: String = processDirectory + "/data"
 
+    /// The environment a child process of a test runs with: this process's, without
+    /// `TRANSITION_ANIMATOR_PATH`, with this process's scan cache, temporary directory and user
+    /// data folder (so plugins the user installed never reach a test), then `extra`.
+    public static func childEnvironment(adding extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
+        env["TRANSITION_CATALOG_CACHE"] = scanCache
+        env["TMPDIR"] = temporaryDirectory
+        env["XDG_DATA_HOME"] = userDataDirectory
+        for (k, v) in extra { env[k] = v }
+        return env
+    }
+
     /// This test process's directory for what the programs it runs write, removed at exit.
     static let processDirectory: String = {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tc-tests-\(getpid())").path
@@ -74,15 +87,7 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    var env = ProcessInfo.processInfo.environment
-    env.removeValue(forKey: "TRANSITION_ANIMATOR_PATH")
-    env["TRANSITION_CATALOG_CACHE"] = TestEnvironment.scanCache
-    env["TMPDIR"] = TestEnvironment.temporaryDirectory
-    // The user's standard plugin folder is this process's own, so plugins the user installed
-    // never reach a test.
-    env["XDG_DATA_HOME"] = TestEnvironment.userDataDirectory
-    for (k, v) in environment { env[k] = v }
-    process.environment = env
+    process.environment = TestEnvironment.childEnvironment(adding: environment)
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -27,6 +27,14 @@ final class WasmPlugin: @unchecked Sendable {
     private struct Reuse {
         var module: Result<WasmRestorableModule, WasmRestorableModule.Refusal>?
         var idle: [WasmInstance] = []
+
+        /// The restorable rewrite of `bytes`, made the first time it is asked for.
+        mutating func prepared(_ bytes: [UInt8]) -> Result<WasmRestorableModule, WasmRestorableModule.Refusal> {
+            if let module { return module }
+            let made = WasmRestorableModule.prepare(bytes)
+            module = made
+            return made
+        }
     }
 
     /// The most restored instances kept for the next transitions.
@@ -105,10 +113,7 @@ final class WasmPlugin: @unchecked Sendable {
     /// after its last use, or a new one (checked to give the same descriptor as the first). Give
     /// it back with ``recycle(_:)``.
     func instance() throws(WasmFault) -> WasmInstance {
-        let (idle, prepared) = reuse.withLock { reuse in
-            if reuse.module == nil { reuse.module = WasmRestorableModule.prepare(bytes) }
-            return (reuse.idle.popLast(), reuse.module!)
-        }
+        let (idle, prepared) = reuse.withLock { reuse in (reuse.idle.popLast(), reuse.prepared(bytes)) }
         if let idle { return idle }
         instantiations.add(1, ordering: .relaxed)
         guard case .success(let restorable) = prepared else {
@@ -132,8 +137,7 @@ final class WasmPlugin: @unchecked Sendable {
     /// one), or nil when they are. Looks at the module on first use.
     var notRestorableBecause: String? {
         reuse.withLock { reuse in
-            if reuse.module == nil { reuse.module = WasmRestorableModule.prepare(bytes) }
-            if case .failure(let refusal) = reuse.module! { return refusal.description }
+            if case .failure(let refusal) = reuse.prepared(bytes) { return refusal.description }
             return nil
         }
     }
