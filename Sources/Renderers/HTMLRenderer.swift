@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import TransitionCore
 
 /// A self-contained HTML page that plays one transition: the device screen with the views as
