@@ -480,6 +480,516 @@ export function spring(dampingRatio, initialVelocity, progress) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Interaction (TransitionCore's ReleaseDecision and InteractionController) and presentation
+// (its PresentationController)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The value at `t` of a completion curve: a standard curve's name ("linear", "ease-in-out", ...,
+ * as in `CURVES`) or the control points [x1, y1, x2, y2] of a cubic Bézier, as TransitionCore's
+ * `TimingCurve.value(at:)` computes it.
+ * @param {string|number[]} curve
+ * @param {number} t
+ * @returns {number}
+ */
+export function curveValue(curve, t) {
+  if (Array.isArray(curve)) return new CubicBezier(...curve).value(t);
+  const k = CURVES.findIndex(([name]) => name === curve);
+  return k === 0 ? t : timingCurve(k, t);
+}
+
+/** Checks a completion curve as `InteractionController` options take it. */
+function checkCurve(curve) {
+  if (Array.isArray(curve)) {
+    if (curve.length !== 4 || cubicBezier(...curve, 0) === null) fail("argument", `a completion curve's control points must be four finite numbers with x1 and x2 in [0, 1]; got ${curve}`);
+    return [...curve];
+  }
+  if (!CURVES.some(([name]) => name === curve)) fail("argument", `unknown completion curve '${curve}'; use ${CURVES.map(([n]) => n).join(", ")} or [x1, y1, x2, y2]`);
+  return curve;
+}
+
+/**
+ * Whether a released gesture finishes or cancels, from where it let go and how fast it moved
+ * (progress per second, positive towards the end): a flick forward (velocity >= finishVelocity)
+ * finishes, a flick back (velocity <= -cancelVelocity) cancels, otherwise it finishes at or past
+ * positionThreshold. TransitionCore's `ReleaseDecision`.
+ */
+export class ReleaseDecision {
+  /**
+   * @param {number} positionThreshold the fraction at or above which a release without a flick finishes
+   * @param {number} finishVelocity progress per second; Infinity for never
+   * @param {number} cancelVelocity progress per second; Infinity for never
+   */
+  constructor(positionThreshold, finishVelocity, cancelVelocity) {
+    Object.assign(this, { positionThreshold, finishVelocity, cancelVelocity });
+    Object.freeze(this);
+  }
+
+  /** A decision from flicks in points per second over a drag of `distance` points (390 by default). */
+  static points(positionThreshold, finishPointsPerSecond, cancelPointsPerSecond, distance = 390) {
+    return new ReleaseDecision(positionThreshold, finishPointsPerSecond / distance, cancelPointsPerSecond / distance);
+  }
+
+  /** True when a gesture let go at `fraction` with `velocity` finishes. */
+  finishes(fraction, velocity) {
+    if (velocity >= this.finishVelocity) return true;
+    if (velocity <= -this.cancelVelocity) return false;
+    return fraction >= this.positionThreshold;
+  }
+}
+
+/** The engine's presets, as `ReleaseDecision.standard` and its siblings. */
+export const RELEASE_DECISIONS = Object.freeze({
+  standard: ReleaseDecision.points(0.5, 1000, 1000),
+  touchwonders: ReleaseDecision.points(1 / 3, 1200, 1200),
+  swiftUINavigation: ReleaseDecision.points(0.2, 675, 200),
+  positionOnly: new ReleaseDecision(0.5, Infinity, Infinity),
+});
+
+const clamp01 = (x) => Math.min(1, Math.max(0, x));
+const lerp = (a, b, t) => (t === 1 ? b : a + (b - a) * t);
+const seconds = (t) => `${Math.round(t * 1000) / 1000} s`;
+const interactionError = (message) => fail("interaction", message);
+
+/**
+ * A percent-driven interactive transition on an explicit clock, as TransitionCore's
+ * `InteractionController` (UIKit's `UIPercentDrivenInteractiveTransition` made deterministic):
+ * events come in with the time they happen, in seconds, and `progress(time)` and `phase(time)`
+ * say where the transition is at any time. It starts held by the gesture at `startTime` and
+ * `startProgress`; `update` scrubs (a straight line from the previous event, then it holds),
+ * `pause` holds or grabs a finishing or cancelling transition where it is, `finish` and `cancel`
+ * animate the rest along `completionCurve` in (1 - f) x duration / completionSpeed (or f x ...),
+ * and `release` picks one with a `ReleaseDecision`. Phases: "interacting", "finishing",
+ * "cancelling", "finished", "cancelled". Refused events throw "interaction" and change nothing.
+ */
+export class InteractionController {
+  /**
+   * @param {number} duration the animator's duration in seconds (a non-positive or non-finite
+   *   value is taken as 0.001 s)
+   * @param {{startTime?: number, startProgress?: number, completionSpeed?: number, completionCurve?: string|number[]}} [options]
+   */
+  constructor(duration, options = {}) {
+    this.duration = Number.isFinite(duration) && duration > 0 ? duration : 0.001;
+    this.completionSpeed = options.completionSpeed ?? 1;
+    this.completionCurve = checkCurve(options.completionCurve ?? "ease-in-out");
+    const start = options.startTime ?? 0, p = clamp01(options.startProgress ?? 0);
+    /** The motions so far: {phase, startTime, endTime, span, startProgress, targetProgress, endProgress, curve}. */
+    this.segments = [{ phase: "interacting", startTime: start, endTime: start, span: 0, startProgress: p, targetProgress: p, endProgress: p, curve: "linear" }];
+    /** The events so far: {kind, time, progress, phaseBefore} plus fraction, velocity and finishes where they apply. */
+    this.events = [];
+    this.lastEventTime = start;
+  }
+
+  /** A plain run: from 0 to 1 in `duration`, linear, starting at `startTime`. */
+  static plain(duration, startTime = 0) {
+    const c = new InteractionController(duration, { startTime, completionCurve: "linear" });
+    c.finish(startTime);
+    return c;
+  }
+
+  /** When the transition started. */
+  get startTime() { return this.segments[0].startTime; }
+  /** The phase right after the last event. */
+  get currentPhase() { return this.phase(this.lastEventTime); }
+  /** When the finish or cancel animation under way ends; null while a gesture holds it. */
+  get completionTime() {
+    const last = this.segments[this.segments.length - 1];
+    return last.phase === "interacting" ? null : last.endTime;
+  }
+  /** True when it ends (or ended) at 1, false at 0, null while a gesture holds it. */
+  get finishes() {
+    const phase = this.segments[this.segments.length - 1].phase;
+    return phase === "interacting" ? null : phase === "finishing" || phase === "finished";
+  }
+
+  /** The index of the segment that defines the progress at `time`. */
+  segmentAt(time) {
+    let low = 0, high = this.segments.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.segments[mid].startTime <= time) low = mid; else high = mid - 1;
+    }
+    return low;
+  }
+
+  /** The phase at `time`. */
+  phase(time) {
+    const index = this.segmentAt(time), s = this.segments[index];
+    if (index === this.segments.length - 1 && time >= s.endTime) {
+      if (s.phase === "finishing") return "finished";
+      if (s.phase === "cancelling") return "cancelled";
+    }
+    return s.phase;
+  }
+
+  /** The progress at `time`: exactly 1 or 0 after a finish or cancel. */
+  progress(time) {
+    const s = this.segments[this.segmentAt(time)];
+    if (time <= s.startTime) return s.startProgress;
+    if (time >= s.endTime) return s.endProgress;
+    if (!(s.span > 0)) return s.targetProgress;
+    const u = (time - s.startTime) / s.span;
+    return lerp(s.startProgress, s.targetProgress, curveValue(s.curve, Math.min(1, u)));
+  }
+
+  /**
+   * The times worth sampling from the start to the end (or `until`, or the last event while the
+   * gesture holds it), in order, as the engine samples them: every event and segment start, a
+   * tick every 1 / framesPerSecond seconds (skipped within a microsecond of an event), the end.
+   */
+  sampleTimes(framesPerSecond, until = null) {
+    const end = until ?? this.completionTime ?? this.lastEventTime;
+    const step = 1 / Math.max(1, Number.isFinite(framesPerSecond) ? framesPerSecond : 1);
+    const exact = new Set([this.startTime, end]);
+    for (const s of this.segments) if (s.startTime <= end) exact.add(s.startTime);
+    for (const e of this.events) if (e.time <= end) exact.add(e.time);
+    const marks = [...exact].sort((a, b) => a - b), times = [...marks];
+    let next = 0;
+    for (let i = 1; this.startTime + i * step < end; i++) {
+      const t = this.startTime + i * step;
+      while (next < marks.length && marks[next] < t - 1e-6) next++;
+      if (next >= marks.length || Math.abs(marks[next] - t) > 1e-6) times.push(t);
+    }
+    return times.sort((a, b) => a - b);
+  }
+
+  /** Scrubs to `fraction` (clamped to 0...1) at `time`. */
+  update(fraction, time) {
+    if (!Number.isFinite(fraction)) interactionError(`update: the fraction must be a finite number; got ${fraction}`);
+    this.checkTime(time, "update");
+    const phase = this.currentPhase;
+    if (phase !== "interacting") this.notHeld("update", phase);
+    const from = this.progress(this.lastEventTime), to = clamp01(fraction);
+    this.append({ phase: "interacting", startTime: this.lastEventTime, endTime: time, span: time - this.lastEventTime, startProgress: from, targetProgress: to, endProgress: to, curve: "linear" });
+    this.record({ kind: "update", fraction }, time, phase);
+  }
+
+  /** Holds the transition at `time`; while it finishes or cancels, grabs it where it is. */
+  pause(time) {
+    this.checkTime(time, "pause");
+    const phase = this.phase(time);
+    if (phase !== "interacting") {
+      const p = this.progress(time), last = this.segments[this.segments.length - 1];
+      last.endTime = time;
+      last.endProgress = p;
+      this.append({ phase: "interacting", startTime: time, endTime: time, span: 0, startProgress: p, targetProgress: p, endProgress: p, curve: "linear" });
+    }
+    this.record({ kind: "pause" }, time, phase);
+  }
+
+  /** Animates to 1 from `time`. */
+  finish(time) { this.settle(true, time, { kind: "finish" }); }
+
+  /** Animates back to 0 from `time`. */
+  cancel(time) { this.settle(false, time, { kind: "cancel" }); }
+
+  /**
+   * Lets go with `velocity` (progress per second) at `time`; `decision` (standard by default)
+   * picks finish or cancel. Returns true when it finishes.
+   */
+  release(velocity, time, decision = RELEASE_DECISIONS.standard) {
+    if (!Number.isFinite(velocity)) interactionError(`release: the velocity must be a finite number; got ${velocity}`);
+    this.checkTime(time, "release");
+    const phase = this.currentPhase;
+    if (phase !== "interacting") this.notHeld("release", phase);
+    const finishes = decision.finishes(this.progress(time), velocity);
+    this.settle(finishes, time, { kind: "release", velocity, finishes });
+    this.events[this.events.length - 1].decision = decision;
+    return finishes;
+  }
+
+  settle(toEnd, time, event) {
+    const name = toEnd ? "finish" : "cancel";
+    this.checkTime(time, name);
+    const phase = this.currentPhase;
+    if (phase !== "interacting") this.notHeld(name, phase);
+    if (!(Number.isFinite(this.completionSpeed) && this.completionSpeed > 0)) {
+      interactionError(`${name}: the completion speed must be a finite number greater than 0; got ${this.completionSpeed}`);
+    }
+    const p = this.progress(time), target = toEnd ? 1 : 0;
+    const span = Math.abs(target - p) * this.duration / this.completionSpeed;
+    this.append({ phase: toEnd ? "finishing" : "cancelling", startTime: time, endTime: time + span, span, startProgress: p, targetProgress: target, endProgress: target, curve: this.completionCurve });
+    this.record(event, time, phase);
+  }
+
+  append(segment) {
+    const last = this.segments[this.segments.length - 1];
+    if (last.phase === "interacting" && last.endTime === last.startTime && last.startTime === segment.startTime) this.segments[this.segments.length - 1] = segment;
+    else this.segments.push(segment);
+  }
+
+  record(event, time, phaseBefore) {
+    this.lastEventTime = time;
+    this.events.push({ ...event, time, progress: this.progress(time), phaseBefore });
+  }
+
+  checkTime(time, name) {
+    if (!Number.isFinite(time)) interactionError(`${name}: the time must be a finite number of seconds; got ${time}`);
+    if (time < this.lastEventTime) interactionError(`${name} at ${seconds(time)} comes before the previous event at ${seconds(this.lastEventTime)}; events must be in time order`);
+    const end = this.completionTime, finishes = this.finishes;
+    if (end !== null && time >= end) interactionError(`${name} at ${seconds(time)} comes after the transition ${finishes ? "finished" : "was cancelled"} at ${seconds(end)}; grab it before it ends`);
+  }
+
+  notHeld(name, phase) { interactionError(`${name} needs the gesture to hold the transition, but it is ${phase}; grab it first`); }
+
+  /**
+   * The events as a scenario of `catalog preview --interactive` (`scrub 0.3 @0.2; release v=1.5
+   * @0.4`), with times from `startTime`, which replays them exactly when every time and number
+   * reads back as the same double (as the page's gestures, quantized, do). Completion speeds and
+   * curves other than the defaults are written as options.
+   */
+  scenario() {
+    const n = (x) => String(x);
+    const options = () => {
+      const out = [];
+      if (this.completionSpeed !== 1) out.push(`speed=${n(this.completionSpeed)}`);
+      const c = this.completionCurve;
+      if (Array.isArray(c)) out.push(`curve=cubic-bezier(${c.join(",")})`);
+      else if (c !== "ease-in-out") out.push(`curve=${c}`);
+      return out;
+    };
+    return this.events.map((e) => {
+      const at = `@${n(e.time - this.startTime)}`;
+      switch (e.kind) {
+        case "update": return `scrub ${n(e.fraction)} ${at}`;
+        case "pause": return `grab ${at}`;
+        case "release": return ["release", `v=${n(e.velocity)}`, ...options(), at].join(" ");
+        default: return [e.kind, ...options(), at].join(" ");
+      }
+    }).join("; ");
+  }
+}
+
+/**
+ * The chrome of a custom-style presentation, as TransitionCore's `PresentationController`:
+ * where the presented screen sits and the dimming view behind it, which fades alongside the
+ * animator with the transition's progress. Layout: "card" (the default presented frame),
+ * {sheet: heightFraction} (a detent: "medium" is 0.5, "large" 1) or {frame: rect}. States:
+ * "dismissed", "presenting", "presented", "dismissing".
+ */
+export class Presentation {
+  /**
+   * @param {{layout?: "card"|{sheet: number}|{frame: object}, dimming?: {red: number, green: number, blue: number, alpha: number}}} [options]
+   */
+  constructor(options = {}) {
+    this.layout = options.layout ?? "card";
+    this.dimming = { red: 0, green: 0, blue: 0, alpha: 0.5, ...(options.dimming ?? {}) };
+    this.state = options.state ?? "dismissed";
+    /** The hooks run so far: "presentation-will-begin", "presentation-did-end(completed)", ... */
+    this.events = [];
+  }
+
+  /** The presented screen's frame in a container with `bounds`. */
+  presentedFrame(bounds) {
+    const layout = this.layout;
+    if (layout === "card") return defaultPresentedFrame(bounds);
+    if (layout.frame) return rectOf(layout.frame);
+    const f = clamp01(Number.isFinite(layout.sheet) ? layout.sheet : 1);
+    const height = roundHalfAway(bounds.height * f);
+    return { x: bounds.x, y: bounds.y + bounds.height - height, width: bounds.width, height };
+  }
+
+  /** True while the dimming view is in the container. */
+  get hasDimmingView() { return this.state !== "dismissed"; }
+
+  /** The dimming view's alpha at `progress` of the transition under way. */
+  dimmingAlpha(progress) {
+    const p = clamp01(progress);
+    switch (this.state) {
+      case "presenting": return p === 1 ? 1 : p;
+      case "dismissing": return p === 1 ? 0 : 1 - p;
+      case "presented": return 1;
+      default: return 0;
+    }
+  }
+
+  /** Runs the will-begin hook of "present" or "dismiss"; throws "lifecycle" out of order. */
+  willBegin(operation) {
+    if (operation === "present" && this.state === "dismissed") { this.state = "presenting"; this.events.push("presentation-will-begin"); return; }
+    if (operation === "dismiss" && this.state === "presented") { this.state = "dismissing"; this.events.push("dismissal-will-begin"); return; }
+    fail("lifecycle", `${operation} cannot begin while the presentation is ${this.state}`);
+  }
+
+  /** Runs the did-end hook of the present or dismiss under way. */
+  didEnd(completed) {
+    const word = completed ? "completed" : "cancelled";
+    if (this.state === "presenting") { this.state = completed ? "presented" : "dismissed"; this.events.push(`presentation-did-end(${word})`); return; }
+    if (this.state === "dismissing") { this.state = completed ? "dismissed" : "presented"; this.events.push(`dismissal-did-end(${word})`); return; }
+    fail("lifecycle", `no present or dismiss is under way; the presentation is ${this.state}`);
+  }
+
+  /**
+   * `frame` with the dimming view placed under the container's views, as the engine's driver
+   * composes it: the whole container, this fill, `dimmingAlpha(frame.progress)`, the lowest z
+   * index; the container's views move up one place. Unchanged while dismissed.
+   */
+  compose(frame, bounds) {
+    if (!this.hasDimmingView) return frame;
+    const views = frame.views.map((v) => ({ ...v, containerIndex: v.containerIndex === null ? null : v.containerIndex + 1 }));
+    views.push({
+      id: frame.views.length, role: "dimming", source: null, containerIndex: 0,
+      state: {
+        frame: rectOf(bounds), alpha: this.dimmingAlpha(frame.progress), transform: [...IDENTITY], cornerRadius: 0,
+        zIndex: LOWEST_Z, hidden: false, color: { ...this.dimming }, doubleSided: true, content: null,
+      },
+    });
+    return { ...frame, views };
+  }
+}
+
+/**
+ * A pointer's drag as the gesture of an `InteractionController`: a press starts the gesture (or
+ * grabs a finishing or cancelling transition where it is), moves scrub it, the lift releases it
+ * with the pointer's velocity. The drag runs along `axis` ("x" or "y"), `direction` +1 when
+ * moving right or down advances the transition and -1 when left or up does, and crosses the
+ * whole transition over `distance` points; positions are in page pixels, `scale` pixels to a
+ * point. Times are milliseconds (`event.timeStamp`); the first press is time 0 of the gesture.
+ *
+ * The events are quantized before the controller takes them (time to 0.1 ms, fraction to 1e-5,
+ * velocity to 1e-4 progress per second), so that `scenario()`, given to
+ * `catalog preview --interactive`, replays the very same controller. A move within 0.1 ms of the
+ * previous event is skipped; a lift there comes 0.1 ms later.
+ */
+export class PointerGesture {
+  /**
+   * @param {number} duration the transition's duration in seconds
+   * @param {{axis?: string, direction?: number, distance: number, scale?: number, decision?: ReleaseDecision,
+   *   completionSpeed?: number, completionCurve?: string|number[], velocityWindow?: number}} options
+   */
+  constructor(duration, options) {
+    this.axis = options.axis ?? "x";
+    this.direction = options.direction ?? 1;
+    this.distance = options.distance;
+    this.scale = options.scale ?? 1;
+    this.decision = options.decision ?? RELEASE_DECISIONS.standard;
+    this.velocityWindow = options.velocityWindow ?? 100;
+    this.controller = new InteractionController(duration, { completionSpeed: options.completionSpeed, completionCurve: options.completionCurve });
+    this.origin = null;
+    this.down = null;
+    this.samples = [];
+  }
+
+  /** The drags along the natural axis of `operation`: left for push and tab, right for pop, up for present, down for dismiss. */
+  static axis(operation) {
+    return { push: ["x", -1], tab: ["x", -1], pop: ["x", 1], present: ["y", -1], dismiss: ["y", 1] }[operation] ?? ["x", -1];
+  }
+
+  /** Seconds from the gesture's start, to 0.1 ms. */
+  time(ms) { return Math.round((ms - this.origin) * 10) / 10000; }
+
+  /** Where the pointer is along the axis, in points. */
+  position(x, y) { return (this.axis === "x" ? x : y) / this.scale; }
+
+  /** True while the pointer holds the transition. */
+  get held() { return this.down !== null; }
+
+  /** The press: starts the gesture, or grabs the transition while it finishes or cancels. Returns false when it cannot (it already ended). */
+  press(x, y, ms) {
+    const c = this.controller;
+    if (this.origin === null) this.origin = ms;
+    let t = this.time(ms);
+    if (this.held) return false;
+    if (c.events.length > 0) {
+      if (t <= c.lastEventTime) t = Math.round(c.lastEventTime * 1e4 + 1) / 1e4;
+      const end = c.completionTime;
+      if (end !== null && t >= end) return false;
+      c.pause(t);
+    }
+    this.down = { at: this.position(x, y), progress: c.progress(t) };
+    this.samples = [{ ms, at: this.down.at }];
+    return true;
+  }
+
+  /** The fraction the pointer has dragged the transition to. */
+  fraction(x, y) {
+    const f = this.down.progress + this.direction * (this.position(x, y) - this.down.at) / this.distance;
+    return Math.round(clamp01(f) * 1e5) / 1e5;
+  }
+
+  /** A move: scrubs the held transition to where the pointer is. */
+  move(x, y, ms) {
+    if (!this.held) return;
+    this.samples.push({ ms, at: this.position(x, y) });
+    while (this.samples.length > 2 && ms - this.samples[1].ms > this.velocityWindow) this.samples.shift();
+    const t = this.time(ms), c = this.controller;
+    if (t <= c.lastEventTime || (c.events.length === 0 && t <= 0)) return;
+    const f = this.fraction(x, y);
+    if (f !== c.progress(c.lastEventTime)) c.update(f, t);
+  }
+
+  /** The lift: scrubs to where the pointer let go, then releases with its velocity. Returns true when the transition finishes. */
+  lift(x, y, ms) {
+    if (!this.held) return null;
+    this.move(x, y, ms);
+    const first = this.samples[0], last = { ms, at: this.position(x, y) };
+    const span = (last.ms - first.ms) / 1000;
+    const velocity = span > 0 ? Math.round(this.direction * (last.at - first.at) / this.distance / span * 1e4) / 1e4 : 0;
+    const c = this.controller;
+    let t = this.time(ms);
+    if (t <= c.lastEventTime) t = Math.round(c.lastEventTime * 1e4 + 1) / 1e4;
+    this.down = null;
+    return c.release(velocity + 0, t, this.decision);
+  }
+
+  /** The progress and phase at `ms`. */
+  at(ms) {
+    if (this.origin === null) return { progress: 0, phase: "interacting", time: 0 };
+    const t = Math.max(0, (ms - this.origin) / 1000);
+    return { progress: this.controller.progress(t), phase: this.controller.phase(t), time: t };
+  }
+
+  /** The gesture as a `catalog preview --interactive` scenario. */
+  scenario() { return this.controller.scenario(); }
+}
+
+/** The z index of what lies under the container (TransitionCore's `Backdrop.zIndex`). */
+const LOWEST_Z = -2147483648;
+
+// ---------------------------------------------------------------------------------------------
+// Drawing: a view's CSS transform
+// ---------------------------------------------------------------------------------------------
+
+/** The product a x b of two column-major 4x4 matrices. */
+function multiply(a, b) {
+  const r = new Array(16).fill(0);
+  for (let c = 0; c < 4; c++) for (let row = 0; row < 4; row++) {
+    let s = 0;
+    for (let k = 0; k < 4; k++) s += a[k * 4 + row] * b[c * 4 + k];
+    r[c * 4 + row] = s;
+  }
+  return r;
+}
+
+const translation = (x, y) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1];
+
+/**
+ * The CSS `matrix3d` (16 numbers, column-major) that draws a view of a frame where the engine
+ * puts it, for an element with the default `transform-origin` (its centre): the view's transform
+ * about its centre, seen through the container's `camera` (a frame's `camera`, null for none).
+ * With `box` (the element's layout, {x, y, width, height} in container coordinates), the
+ * element may be laid out elsewhere and at another size than the view's frame, as a view
+ * transition's snapshot is: the matrix then also moves its centre to the frame's and scales it
+ * to the frame's size. See "The compositing model" in include/transition_catalog.h.
+ * @param {object} state a view's state: frame, transform
+ * @param {object|null} camera
+ * @param {object} [box]
+ * @returns {number[]}
+ */
+export function viewMatrix(state, camera, box = null) {
+  const f = state.frame, cx = f.x + f.width / 2, cy = f.y + f.height / 2;
+  let m = state.transform;
+  if (camera) {
+    const p = translation(0, 0);
+    if (camera.eyeDistance > 0) p[11] = -1 / camera.eyeDistance;
+    const seen = multiply(multiply(multiply(translation(camera.centerX, camera.centerY), p), camera.sublayerTransform), translation(-camera.centerX, -camera.centerY));
+    m = multiply(multiply(multiply(translation(-cx, -cy), seen), translation(cx, cy)), m);
+  }
+  if (!box) return m;
+  const scale = [f.width / box.width, 0, 0, 0, 0, f.height / box.height, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+  return multiply(multiply(translation(cx - (box.x + box.width / 2), cy - (box.y + box.height / 2)), m), scale);
+}
+
+// ---------------------------------------------------------------------------------------------
 // Linear memory, bounds-checked
 // ---------------------------------------------------------------------------------------------
 

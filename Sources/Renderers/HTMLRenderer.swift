@@ -81,6 +81,7 @@ public struct HTMLRenderer: Sendable {
             .copy p{margin:4px 0}
             .copy code{display:block;padding:6px 8px;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);user-select:all;white-space:pre-wrap;word-break:break-all}
             html.live .view{animation:none!important}
+            html.live .device{touch-action:none;cursor:grab;user-select:none}
             \(CSSScene.sharedCSS(style: style))
             \(scene.css)
             </style>
@@ -111,6 +112,7 @@ public struct HTMLRenderer: Sendable {
         <p>Command-line parameters:</p><code id="param-line"></code>
         <p>Command:</p><code id="command-line"></code>
         <p>Transitions-file rule:</p><code id="rule"></code>
+        <p>The last drag on the screen, replayed by the command line:</p><code id="gesture-line">Drag on the screen to scrub; let go to finish or cancel, press again to catch it.</code>
         </div>
         <span id="duration" hidden></span>
         </section>

@@ -122,7 +122,10 @@ extension LivePreview {
     ///
     /// `window.livePreview` is there for tools and tests: `ready` and `settled()` (promises of
     /// the first frame and of the last re-sampling), `duration`, `values` (by parameter id) and
-    /// `frames(progresses)`, the frames the page draws at those progresses.
+    /// `frames(progresses)`, the frames the page draws at those progresses; `gesture` (the last
+    /// drag's scenario, whether it is held or done), `gestureTimes(fps)`, the times the engine
+    /// samples that drag at, and `gestureFrames(times)`, the phase, progress and frame at times
+    /// of its clock.
     func script(hold: Double, width: Double, height: Double, roleColors: String) -> String {
         let initial = "{" + parameters.map { "\(JSNumber.string($0.spec.id)):\(Self.literal($0.spec, $0.value))" }.joined(separator: ",") + "}"
         return """
@@ -133,14 +136,6 @@ extension LivePreview {
             const $ = (id) => document.getElementById(id);
             const stage = $("s"), device = document.querySelector(".device"), box = document.querySelector(".frame-box");
             const slider = $("scrub"), button = $("play"), readout = $("readout"), details = $("details");
-            const mul = (a, b) => { const r = new Array(16).fill(0); for (let c = 0; c < 4; c++) for (let row = 0; row < 4; row++) { let s = 0; for (let k = 0; k < 4; k++) s += a[k * 4 + row] * b[c * 4 + k]; r[c * 4 + row] = s; } return r; };
-            const translation = (x, y) => [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, x, y, 0, 1];
-            const cameraMatrix = (c) => { const p = translation(0, 0); if (c.eyeDistance > 0) p[11] = -1 / c.eyeDistance; return mul(mul(mul(translation(c.centerX, c.centerY), p), c.sublayerTransform), translation(-c.centerX, -c.centerY)); };
-            const elementTransform = (s, camera) => {
-              if (!camera) return s.transform;
-              const cx = s.frame.x + s.frame.width / 2, cy = s.frame.y + s.frame.height / 2;
-              return mul(mul(mul(translation(-cx, -cy), cameraMatrix(camera)), translation(cx, cy)), s.transform);
-            };
             const elements = new Map(), backdrop = stage.querySelectorAll(".view[data-backdrop]").length;
             for (const e of stage.querySelectorAll(".view:not([data-backdrop])")) elements.set(Number(e.dataset.view), e);
             const element = (view) => {
@@ -168,7 +163,7 @@ extension LivePreview {
                 st.height = s.frame.height + "px";
                 st.opacity = Math.min(1, Math.max(0, s.alpha));
                 st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
-                st.transform = "matrix3d(" + elementTransform(s, frame.camera).join(",") + ")";
+                st.transform = "matrix3d(" + viewMatrix(s, frame.camera).join(",") + ")";
                 st.zIndex = backdrop + rank + 1;
                 st.visibility = s.hidden ? "hidden" : "visible";
                 st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
@@ -189,7 +184,7 @@ extension LivePreview {
             };
             const tick = (now) => { if (!playing) return; show(timeAt(now - started)); requestAnimationFrame(tick); };
             const pause = () => { playing = false; button.textContent = "Play"; };
-            const play = () => { playing = true; button.textContent = "Pause"; started = performance.now() - (H + shownTime) * 1000; requestAnimationFrame(tick); };
+            const play = () => { endGesture(); playing = true; button.textContent = "Pause"; started = performance.now() - (H + shownTime) * 1000; requestAnimationFrame(tick); };
             const format = (p, v) => (p.type === "bool" ? (v ? "true" : "false") : String(v));
             const panel = () => {
               const line = spec.parameters.map((p) => "--param " + p.id + "=" + format(p, values[p.id])).join(" ");
@@ -200,6 +195,7 @@ extension LivePreview {
               $("rule").textContent = JSON.stringify(rule);
             };
             const resample = () => {
+              endGesture();
               settling = settling.then(async () => {
                 details.classList.remove("failed");
                 const next = await plugin.transition(ANIMATOR, { ...OPTIONS, parameters: { ...values } });
@@ -262,6 +258,48 @@ extension LivePreview {
                 holder.appendChild(label);
               }
             };
+            const [AXIS, SIGN] = PointerGesture.axis(OPTIONS.operation);
+            const DISTANCE = AXIS === "x" ? OPTIONS.containerBounds.width : OPTIONS.containerBounds.height;
+            let gesture = null, following = false;
+            const gestureCommand = () => {
+              const scenario = gesture.scenario();
+              const line = spec.parameters.map((p) => " --param " + p.id + "=" + format(p, values[p.id])).join("");
+              return scenario.length > 4096
+                ? "This gesture has " + scenario.length + " characters of scenario; catalog preview --interactive takes at most 4096."
+                : COMMAND + line + " --interactive '" + scenario + "'";
+            };
+            const follow = (now) => {
+              if (!gesture) { following = false; return; }
+              const at = gesture.at(now);
+              shownTime = at.progress * D;
+              draw(transition.step(at.progress));
+              slider.value = Math.round(at.progress * 1000);
+              readout.textContent = at.phase + " · " + Math.round(at.progress * 100) + "%";
+              if (at.phase === "finished" || at.phase === "cancelled") {
+                following = false;
+                $("gesture-line").textContent = gestureCommand();
+                return;
+              }
+              requestAnimationFrame(follow);
+            };
+            const endGesture = () => { gesture = null; };
+            const press = (e) => {
+              if (!transition || e.button !== 0) return;
+              e.preventDefault();
+              pause();
+              const scale = device.getBoundingClientRect().width / W;
+              const fresh = () => new PointerGesture(D, { axis: AXIS, direction: SIGN, distance: DISTANCE, scale });
+              if (!gesture) gesture = fresh();
+              if (!gesture.press(e.clientX, e.clientY, e.timeStamp)) { gesture = fresh(); gesture.press(e.clientX, e.clientY, e.timeStamp); }
+              device.setPointerCapture(e.pointerId);
+              $("gesture-line").textContent = "…";
+              if (!following) { following = true; requestAnimationFrame(follow); }
+            };
+            device.addEventListener("pointerdown", press);
+            device.addEventListener("pointermove", (e) => { if (gesture && gesture.held) gesture.move(e.clientX, e.clientY, e.timeStamp); });
+            for (const type of ["pointerup", "pointercancel"]) {
+              device.addEventListener(type, (e) => { if (gesture && gesture.held) gesture.lift(e.clientX, e.clientY, e.timeStamp); });
+            }
             \(HTMLRenderer.fittingScript)
             const ready = (async () => {
               const text = atob($("module").textContent.trim()), bytes = new Uint8Array(text.length);
@@ -270,7 +308,7 @@ extension LivePreview {
               spec = plugin.animators().find((a) => a.id === ANIMATOR);
               controls();
               await resample();
-              slider.addEventListener("input", () => { pause(); show(slider.value / 1000 * D); });
+              slider.addEventListener("input", () => { endGesture(); pause(); show(slider.value / 1000 * D); });
               button.addEventListener("click", () => (playing ? pause() : play()));
               document.addEventListener("keydown", (e) => { if (e.code === "Space" && e.target === document.body) { e.preventDefault(); playing ? pause() : play(); } });
               if (hash.has("p")) show(Math.min(1, Math.max(0, parseFloat(hash.get("p")) || 0)) * D);
@@ -283,6 +321,16 @@ extension LivePreview {
               get duration() { return D; },
               get values() { return { ...values }; },
               frames: (progresses) => progresses.map((p) => transition.step(p)),
+              get gesture() {
+                if (!gesture) return null;
+                const c = gesture.controller, end = c.completionTime;
+                return { scenario: gesture.scenario(), duration: c.duration, held: gesture.held, events: c.events.length, finishes: c.finishes, done: end !== null && gesture.at(performance.now()).time >= end };
+              },
+              gestureTimes: (framesPerSecond) => gesture.controller.sampleTimes(framesPerSecond),
+              gestureFrames: (times) => times.map((t) => {
+                const c = gesture.controller, p = c.progress(t);
+                return { time: t, phase: c.phase(t), progress: p, frame: transition.step(p) };
+              }),
             };
             """
     }

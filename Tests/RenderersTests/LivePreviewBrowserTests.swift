@@ -177,4 +177,112 @@ struct LivePreviewBrowserTests {
             }
         }
     }
+
+    /// What `catalog preview --interactive --format json` prints, as far as the gesture test reads it.
+    struct InteractiveDocument: Decodable {
+        struct Frame: Decodable {
+            var time: Double
+            var phase: String
+        }
+        struct Event: Decodable {
+            var event: String
+        }
+        var duration: Double
+        var finished: Bool
+        var events: [Event]
+        var frames: [Frame]
+    }
+
+    /// A person's drag on the device, in points from its corner: press, move towards the end of
+    /// the transition short of half way, let go slowly (it cancels), press again while it
+    /// cancels, drag on well past half way and let go (it finishes). `sign` is +1 when moving right or
+    /// down advances the transition, -1 when moving left or up does; `axis` 0 for x, 1 for y.
+    static func drag(axis: Int, sign: Double, from start: Double, across: Double) -> [[Any]] {
+        func at(_ fraction: Double) -> (Double, Double) {
+            let along = start + sign * fraction * across, other = 300.0
+            return axis == 0 ? (along, other) : (other, along)
+        }
+        var events: [[Any]] = []
+        func add(_ kind: String, _ fraction: Double, _ pause: Double) {
+            let (x, y) = at(fraction)
+            events.append([kind, x, y, pause])
+        }
+        add("press", 0, 40)
+        for f in [0.05, 0.12, 0.2, 0.28, 0.33, 0.36] { add("move", f, 40) }
+        add("release", 0.36, 90)
+        add("press", 0.3, 40)
+        for f in [0.4, 0.55, 0.7, 0.85, 0.95] { add("move", f, 40) }
+        add("release", 0.95, 40)
+        return events
+    }
+
+    @Test("a drag on the live page scrubs, lets go, is caught while it cancels and let go again: the page's phases and states at the engine's sample times equal catalog preview --interactive with the scenario it shows, and its copied command runs")
+    func dragScrubsReleasesAndGrabs() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let cases: [(module: String, animator: String, operation: String, axis: Int, sign: Double, across: Double, start: Double)] = [
+            (try WasmFixtures.swiftBuiltins(), "cube", "push", 0, -1, 390, 370),
+            (try WasmFixtures.swiftBuiltins(), "bottom-sheet", "present", 1, -1, 844, 800),
+        ]
+        for c in cases {
+            let page = "\(c.animator).html"
+            _ = try Self.catalog(["preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--format", "html", "--out", dir + "/" + page])
+            let wait = "(async () => { while (!window.livePreview) await new Promise((ok) => setTimeout(ok, 10)); await window.livePreview.ready; return window.livePreview.duration; })()"
+            let done = """
+                (async () => {
+                  const line = () => document.getElementById("gesture-line").textContent;
+                  for (let i = 0; i < 500 && !(window.livePreview.gesture && window.livePreview.gesture.done && line().startsWith("catalog")); i++) await new Promise((ok) => setTimeout(ok, 20));
+                  const ROLES = ["from", "to", "snapshot", "dimming", "shadow", "tile", "decoration"];
+                  \(WebHostBrowserTests.packing)
+                  const g = window.livePreview.gesture;
+                  const times = window.livePreview.gestureTimes(30);
+                  const sampled = window.livePreview.gestureFrames(times);
+                  return { gesture: g, line: line(), times: encode(times), phases: sampled.map((s) => s.phase), numbers: encode(pack(sampled.map((s) => s.frame))) };
+                })()
+                """
+            let spec: [String: Any] = [
+                "chromium": try ExternalTools.chromium(), "serve": dir, "url": page + "#bare", "width": 900, "height": 1200,
+                "scripts": [wait, ["mouse": Self.drag(axis: c.axis, sign: c.sign, from: c.start, across: c.across), "relativeTo": ".device"], done], "out": dir,
+            ]
+            let specPath = try Fixtures.write(Array(try JSONSerialization.data(withJSONObject: spec)), "spec.json", in: dir)
+            let report = try ExternalTools.consumer(["browser-run", specPath])
+            #expect((report["console"] as? [String] ?? ["no report"]).isEmpty, "\(c.animator): the page logged \(report["console"] ?? "")")
+            let files = try #require(report["files"] as? [String])
+            let value = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: files[2]))) as? [String: Any])
+            let gesture = try #require(value["gesture"] as? [String: Any], "\(c.animator): no gesture in the page")
+            let scenario = try #require(gesture["scenario"] as? String)
+
+            // The drag was let go short of half way and slowly, caught while cancelling, and let go past half way.
+            let steps = scenario.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let verbs = steps.map { $0.split(separator: " ")[0] }
+            #expect(verbs.first == "scrub" && verbs.filter { $0 == "release" }.count == 2 && verbs.filter { $0 == "grab" }.count == 1, "\(c.animator): \(scenario)")
+            #expect(gesture["finishes"] as? Bool == true && gesture["done"] as? Bool == true, "\(c.animator): \(gesture)")
+
+            // The engine, given the page's scenario, samples the same times, phases and states.
+            let json = try Self.catalog([
+                "preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--interactive", scenario, "--format", "json",
+            ])
+            let document = try JSONDecoder().decode(InteractiveDocument.self, from: Data(json.utf8))
+            let engineFrames = try JSONDecoder().decode(WebHostBrowserTests.PreviewDocument.self, from: Data(json.utf8)).frames
+            #expect(document.finished, "\(c.animator): the engine cancels the page's gesture")
+            #expect(document.events.map(\.event).contains { $0.hasPrefix("grab") }, "\(c.animator): the engine's events \(document.events.map(\.event))")
+            #expect(try WebHostBrowserTests.doubles(try #require(value["times"] as? String)) == document.frames.map(\.time), "\(c.animator): the page samples other times than the engine")
+            #expect(value["phases"] as? [String] == document.frames.map(\.phase), "\(c.animator): the phases differ")
+            let cancelling = document.frames.filter { $0.phase == "cancelling" }.count, finishing = document.frames.filter { $0.phase == "finishing" }.count
+            #expect(cancelling > 0 && finishing > 0, "\(c.animator): the drag should show cancelling (\(cancelling)) and finishing (\(finishing)) frames")
+            let ours = try WebHostBrowserTests.doubles(try #require(value["numbers"] as? String))
+            let engine = engineFrames.flatMap(WebHostBrowserTests.numbers)
+            #expect(ours.count == engine.count, "\(c.animator): \(ours.count) numbers in the page, \(engine.count) in the engine")
+            let worst = zip(ours, engine).map { abs($0 - $1) }.max() ?? .nan
+            #expect(worst <= 1e-9, "\(c.animator): the page's states during the drag differ from the engine's by \(worst)")
+
+            // The copied command is the page's transition with its parameters and this scenario.
+            let line = try #require(value["line"] as? String)
+            let suffix = " --interactive '\(scenario)'"
+            #expect(line.hasPrefix("catalog preview \(c.operation) \(c.animator) ") && line.hasSuffix(suffix), "\(line)")
+            let words = line.dropLast(suffix.count).split(separator: " ").dropFirst().map(String.init)
+            let copied = try Self.catalog(words + ["--interactive", scenario, "--plugin-path", c.module, "--no-builtins", "--format", "json"])
+            #expect(copied == json, "\(c.animator): the copied command gives another timeline")
+        }
+    }
 }

@@ -89,6 +89,24 @@ class Browser:
             raise ValueError("the page threw: " + details.get("exception", {}).get("description", details.get("text", "")))
         return result["result"].get("value")
 
+    def pointer(self, events, relative_to=None):
+        """Dispatches mouse events as a person's pointer makes them: each is [type, x, y, pause]
+        with type press, move or release, at x, y from the page's corner (or from the corner of
+        the element that the CSS selector `relative_to` finds), then a pause of that many
+        milliseconds. Returns the number of events dispatched."""
+        import time
+        left, top = 0, 0
+        if relative_to:
+            left, top = self.evaluate(
+                f"(() => {{ const r = document.querySelector({json.dumps(relative_to)}).getBoundingClientRect(); return [r.x, r.y]; }})()")
+        kinds = {"press": "mousePressed", "move": "mouseMoved", "release": "mouseReleased"}
+        for kind, x, y, pause in events:
+            params = {"type": kinds[kind], "x": left + x, "y": top + y, "button": "left", "buttons": 0 if kind == "release" else 1,
+                      "clickCount": 1 if kind != "move" else 0}
+            self.call("Input.dispatchMouseEvent", params, session=True)
+            time.sleep(pause / 1000)
+        return len(events)
+
     def screenshot(self, path):
         data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False}, session=True)["data"]
         with open(path, "wb") as f:
@@ -171,7 +189,8 @@ def run(spec_path):
     The spec is JSON: chromium, url, width, height and script. With `serve` (a directory) the
     directory is served over HTTP on 127.0.0.1 and `url` is relative to it. With `scripts` (a
     list) and `out` (a directory) each script is evaluated in turn and its value written to
-    OUT/value-N.json instead of being returned. Returns the value, the console messages and the
+    OUT/value-N.json instead of being returned; a script that is an object {"mouse": events, "relativeTo":
+    selector} dispatches those pointer events instead (see `Browser.pointer`). Returns the value, the console messages and the
     URL of every request the page made.
     """
     with open(spec_path) as f:
@@ -187,8 +206,9 @@ def run(spec_path):
         if "scripts" in spec:
             for n, script in enumerate(spec["scripts"]):
                 path = os.path.join(spec["out"], f"value-{n}.json")
+                value = browser.pointer(script["mouse"], script.get("relativeTo")) if isinstance(script, dict) else browser.evaluate(script)
                 with open(path, "w") as f:
-                    json.dump(browser.evaluate(script), f)
+                    json.dump(value, f)
                 files.append(path)
         else:
             value = browser.evaluate(spec["script"])
