@@ -107,10 +107,18 @@ class Browser:
             time.sleep(pause / 1000)
         return len(events)
 
-    def screenshot(self, path):
-        data = self.call("Page.captureScreenshot", {"format": "png", "captureBeyondViewport": False}, session=True)["data"]
+    def screenshot(self, path, clip=None):
+        """Writes a PNG of the page to `path`: the whole viewport, or the box of the element
+        that the CSS selector `clip` finds. Returns the path."""
+        params = {"format": "png", "captureBeyondViewport": False}
+        if clip:
+            x, y, w, h = self.evaluate(
+                f"(() => {{ const r = document.querySelector({json.dumps(clip)}).getBoundingClientRect(); return [r.x, r.y, r.width, r.height]; }})()")
+            params["clip"] = {"x": x, "y": y, "width": w, "height": h, "scale": 1}
+        data = self.call("Page.captureScreenshot", params, session=True)["data"]
         with open(path, "wb") as f:
             f.write(base64.b64decode(data))
+        return path
 
     def close(self):
         try:
@@ -190,7 +198,8 @@ def run(spec_path):
     directory is served over HTTP on 127.0.0.1 and `url` is relative to it. With `scripts` (a
     list) and `out` (a directory) each script is evaluated in turn and its value written to
     OUT/value-N.json instead of being returned; a script that is an object {"mouse": events, "relativeTo":
-    selector} dispatches those pointer events instead (see `Browser.pointer`). Returns the value, the console messages and the
+    selector} dispatches those pointer events instead (see `Browser.pointer`), and one that is
+    {"screenshot": name, "clip": selector} writes OUT/name (see `Browser.screenshot`). Returns the value, the console messages and the
     URL of every request the page made.
     """
     with open(spec_path) as f:
@@ -206,7 +215,12 @@ def run(spec_path):
         if "scripts" in spec:
             for n, script in enumerate(spec["scripts"]):
                 path = os.path.join(spec["out"], f"value-{n}.json")
-                value = browser.pointer(script["mouse"], script.get("relativeTo")) if isinstance(script, dict) else browser.evaluate(script)
+                if isinstance(script, dict) and "screenshot" in script:
+                    value = browser.screenshot(os.path.join(spec["out"], script["screenshot"]), script.get("clip"))
+                elif isinstance(script, dict):
+                    value = browser.pointer(script["mouse"], script.get("relativeTo"))
+                else:
+                    value = browser.evaluate(script)
                 with open(path, "w") as f:
                     json.dump(value, f)
                 files.append(path)
