@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TransitionCore
 
 /// One self-contained HTML page of many transitions: a section per animator with a card per
@@ -17,14 +22,50 @@ public struct GalleryRenderer: Sendable {
         public var caption: String
         /// The transition.
         public var timeline: TransitionTimeline
+        /// How the card plays live, when its animator's module is on the page; nil for a card
+        /// that plays its sampled frames.
+        public var live: LiveCard?
 
         /// Creates an item.
-        public init(group: String, groupTitle: String, groupSummary: String, caption: String, timeline: TransitionTimeline) {
+        public init(group: String, groupTitle: String, groupSummary: String, caption: String, timeline: TransitionTimeline, live: LiveCard? = nil) {
             self.group = group
             self.groupTitle = groupTitle
             self.groupSummary = groupSummary
             self.caption = caption
             self.timeline = timeline
+            self.live = live
+        }
+    }
+
+    /// A card that runs its animator's `.wasm` in the page with the web host.
+    public struct LiveCard: Sendable {
+        /// The index of the animator's module in `LiveModules.modules`.
+        public var module: Int
+        /// The animator's id within its plugin.
+        public var animatorID: String
+        /// The transition's context: operation, style, container, presented frame.
+        public var context: TransitionContext
+
+        /// Creates a live card.
+        public init(module: Int, animatorID: String, context: TransitionContext) {
+            self.module = module
+            self.animatorID = animatorID
+            self.context = context
+        }
+    }
+
+    /// What live cards need on the page: the web host (`web/transition-catalog.js`) and the
+    /// modules, each embedded once.
+    public struct LiveModules: Sendable {
+        /// The text of the web host.
+        public var host: String
+        /// Each module's file name and bytes.
+        public var modules: [(name: String, bytes: [UInt8])]
+
+        /// Creates the page's live assets.
+        public init(host: String, modules: [(name: String, bytes: [UInt8])]) {
+            self.host = host
+            self.modules = modules
         }
     }
 
@@ -47,7 +88,11 @@ public struct GalleryRenderer: Sendable {
 
     /// The page of `items`, grouped in the order their groups first appear, under `title`, with
     /// the style sheet `styleSheets` holds for a group offered for copying under its section.
-    public func render(_ items: [Item], title: String = "Transition Catalog", styleSheets: [String: String] = [:]) throws(RenderError) -> String {
+    /// Items with a live card play their module with `live`'s web host, and their section gets
+    /// a control for each of the animator's parameters, shared by its cards.
+    public func render(
+        _ items: [Item], title: String = "Transition Catalog", styleSheets: [String: String] = [:], live: LiveModules? = nil
+    ) throws(RenderError) -> String {
         guard !items.isEmpty else { throw RenderError("the gallery has no transitions") }
         var groups: [String] = []
         for item in items where !groups.contains(item.group) { groups.append(item.group) }
@@ -57,7 +102,11 @@ public struct GalleryRenderer: Sendable {
         for group in groups {
             let members = items.filter { $0.group == group }
             let head = members[0]
-            body += "<section><h2>\(HTMLText.escape(head.groupTitle)) <code>\(HTMLText.escape(group))</code></h2><p>\(HTMLText.escape(head.groupSummary))</p><div class=\"tiles\">"
+            body += "<section><h2>\(HTMLText.escape(head.groupTitle)) <code>\(HTMLText.escape(group))</code></h2><p>\(HTMLText.escape(head.groupSummary))</p>"
+            if live != nil, members.contains(where: { $0.live != nil }) {
+                body += "<div class=\"live-parameters\" data-group=\"\(HTMLText.escape(group))\"></div>"
+            }
+            body += "<div class=\"tiles\">"
             for item in members {
                 let b = item.timeline.containerBounds
                 guard !item.timeline.entries.isEmpty, b.isFinite, b.width >= 1, b.height >= 1 else {
@@ -67,8 +116,12 @@ public struct GalleryRenderer: Sendable {
                 css += scene.css
                 let k = thumbnailHeight / b.height
                 let rest = -(scene.hold + restingPosition * scene.duration)
+                let card = live == nil ? nil : item.live
+                let liveAttributes = card.map {
+                    " data-group=\"\(HTMLText.escape(group))\" data-module=\"\($0.module)\" data-animator=\"\(HTMLText.escape($0.animatorID))\" data-options=\"\(HTMLText.escape(LivePreview.options($0.context)))\""
+                } ?? ""
                 body += """
-                    <figure class="tile" data-duration="\(Format.number(scene.duration, decimals: 6))" data-hold="\(Format.number(scene.hold, decimals: 6))" data-rest="\(Format.number(restingPosition, decimals: 4))">\
+                    <figure class="tile\(card == nil ? "" : " live")"\(liveAttributes) data-duration="\(Format.number(scene.duration, decimals: 6))" data-hold="\(Format.number(scene.hold, decimals: 6))" data-rest="\(Format.number(restingPosition, decimals: 4))">\
                     <div class="thumb" style="width:\(Format.number(b.width * k, decimals: 2))px;height:\(Format.number(b.height * k, decimals: 2))px">\
                     <div class="scaled" style="transform:scale(\(Format.number(k, decimals: 6)));--delay:\(Format.number(rest, decimals: 6))s">\(scene.html)</div></div>\
                     <figcaption><b>\(HTMLText.escape(item.caption))</b> · \(Format.number(scene.duration * 1000, decimals: 0)) ms</figcaption>\
@@ -115,6 +168,12 @@ public struct GalleryRenderer: Sendable {
             .css{margin:12px 0;max-width:960px}
             .css summary{cursor:pointer;color:\(style.label.css)}
             .css pre{max-height:320px;overflow:auto;padding:12px;border-radius:8px;background:#202127;font-size:12px;white-space:pre-wrap;word-break:break-all}
+            .tile.live .view{animation:none!important}
+            .live-parameters{display:grid;grid-template-columns:max-content minmax(120px,240px) max-content;gap:4px 12px;align-items:center;margin:0 0 12px}
+            .live-parameters .parameter{display:contents}
+            .live-parameters input[type=range]{accent-color:\(style.to.css)}
+            .live-parameters select,.live-parameters input[type=checkbox]{justify-self:start}
+            .failed{color:#ff8a80}
             .css button{padding:4px 12px;border:0;border-radius:6px;background:\(style.screen.css);color:\(style.label.css);font:inherit;cursor:pointer}
             \(CSSScene.sharedCSS(style: style))
             \(css)
@@ -125,7 +184,7 @@ public struct GalleryRenderer: Sendable {
             \(body)
             <script>
             (() => {
-              for (const tile of document.querySelectorAll(".tile")) {
+              for (const tile of document.querySelectorAll(".tile:not(.live)")) {
                 const D = parseFloat(tile.dataset.duration), H = parseFloat(tile.dataset.hold);
                 const stage = tile.querySelector(".stage"), slider = tile.querySelector("input");
                 const animations = () => stage.getAnimations({ subtree: true });
@@ -148,9 +207,92 @@ public struct GalleryRenderer: Sendable {
               document.body.dataset.ready = "1";
             })();
             </script>
+            \(live.map(liveScript) ?? "")
             </body>
             </html>
 
+            """
+    }
+
+    /// The modules, embedded once each, and the script that plays the live cards: each section's
+    /// controls make every card of the section a new transition with the new values; a card plays
+    /// while the pointer is over it and its slider scrubs it. `window.gallery` gives tools `ready`,
+    /// `settled()` and `cards`, each with its `animator`, `operation`, `duration`, `values` and
+    /// `frames(progresses)`.
+    private func liveScript(_ live: LiveModules) -> String {
+        let colors = "{" + ViewRole.allCases.map { "\(JSNumber.string($0.name)):\(JSNumber.string(style.color(for: $0).css))" }.joined(separator: ",") + "}"
+        let modules = live.modules.enumerated().map { n, m in
+            "<script type=\"application/octet-stream\" id=\"module-\(n)\" data-name=\"\(HTMLText.escape(m.name))\">\(Data(m.bytes).base64EncodedString())</script>"
+        }.joined(separator: "\n")
+        let host = LivePreview.inline(live.host)
+        return modules + """
+
+            <script type="module">
+            \(host)
+            \(LivePreview.pageLibrary)
+            const ROLE_COLORS = \(colors), H = \(JSNumber.text(hold));
+            const plugins = new Map();
+            const pluginOf = (n) => {
+              if (!plugins.has(n)) { const e = document.getElementById("module-" + n); plugins.set(n, loadPlugin(embeddedModule(e), { path: e.dataset.name })); }
+              return plugins.get(n);
+            };
+            const cards = [];
+            let settling = Promise.resolve();
+            const card = (tile) => {
+              const stage = tile.querySelector(".stage"), slider = tile.querySelector("input"), caption = tile.querySelector("figcaption");
+              const options = JSON.parse(tile.dataset.options), draw = stageDrawer(stage, options.containerBounds, ROLE_COLORS);
+              const c = { tile, animator: tile.dataset.animator, operation: options.operation, duration: 0, transition: null, position: Number(tile.dataset.rest), playing: false };
+              c.show = (p) => { c.position = p; if (c.transition) draw(c.transition.step(p)); slider.value = Math.round(p * 1000); };
+              c.restart = async (values) => {
+                const plugin = await pluginOf(Number(tile.dataset.module));
+                const next = await plugin.transition(c.animator, { ...options, parameters: { ...values } });
+                if (!next.setup()) throw new Error(c.animator + " refused its setup");
+                if (c.transition) c.transition.complete(false);
+                c.transition = next;
+                c.duration = next.duration;
+                c.values = { ...values };
+                caption.querySelector("b").nextSibling.textContent = " · " + Math.round(next.duration * 1000) + " ms";
+                c.show(c.position);
+              };
+              const tick = (now) => {
+                if (!c.playing) return;
+                const C = c.duration + 2 * H, t = ((now - c.started) / 1000) % C;
+                c.show(c.duration > 0 ? Math.min(1, Math.max(0, (t - H) / c.duration)) : 1);
+                requestAnimationFrame(tick);
+              };
+              tile.addEventListener("mouseenter", () => { c.playing = true; c.started = performance.now() - (H + c.position * c.duration) * 1000; requestAnimationFrame(tick); });
+              tile.addEventListener("mouseleave", () => { c.playing = false; });
+              slider.addEventListener("input", () => { c.playing = false; c.show(slider.value / 1000); });
+              c.frames = (progresses) => progresses.map((p) => c.transition.step(p));
+              cards.push(c);
+              return c;
+            };
+            const ready = (async () => {
+              const groups = new Map();
+              for (const tile of document.querySelectorAll(".tile.live")) {
+                const c = card(tile);
+                if (!groups.has(tile.dataset.group)) groups.set(tile.dataset.group, []);
+                groups.get(tile.dataset.group).push(c);
+              }
+              for (const [group, members] of groups) {
+                const holder = [...document.querySelectorAll(".live-parameters")].find((e) => e.dataset.group === group);
+                const plugin = await pluginOf(Number(members[0].tile.dataset.module));
+                const spec = plugin.animators().find((a) => a.id === members[0].animator);
+                const values = Object.fromEntries(spec.parameters.map((p) => [p.id, p.type === "bool" ? p.defaultValue !== 0 : p.type === "choice" ? p.choices[p.defaultValue] : p.defaultValue]));
+                const restart = () => {
+                  settling = settling.then(() => Promise.all(members.map((c) => c.restart(values)))).then(() => { holder.classList.remove("failed"); holder.title = ""; }, (error) => {
+                    holder.classList.add("failed");
+                    holder.title = "These values cannot run: " + (error && error.message ? error.message : error);
+                  });
+                  return settling;
+                };
+                parameterControls(holder, spec, values, restart);
+                await restart();
+              }
+              document.body.dataset.live = "1";
+            })();
+            window.gallery = { ready, settled: () => settling, cards };
+            </script>
             """
     }
 }

@@ -41,15 +41,21 @@ public struct LivePreview: Sendable {
     /// The web host as a classic script body: its `export` keywords dropped, so its functions
     /// are in scope for the page's code in the same `<script type="module">`, and any `</script`
     /// escaped so the element cannot end early.
-    var inlineHost: String {
+    var inlineHost: String { Self.inline(host) }
+
+    /// `host`, the web host's text, as a classic script body (see `inlineHost`).
+    static func inline(_ host: String) -> String {
         host.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             line.hasPrefix("export ") ? line.dropFirst("export ".count) : line
         }.joined(separator: "\n").replacing("</script", with: "<\\/script")
     }
 
     /// The options the page gives `plugin.transition`, as a JavaScript object literal.
-    var optionsLiteral: String {
-        let c = context
+    var optionsLiteral: String { Self.options(context) }
+
+    /// The options `plugin.transition` takes for context `c`, as a JavaScript object literal
+    /// (and JSON).
+    static func options(_ c: TransitionContext) -> String {
         func rect(_ r: Rect) -> String {
             "{\"x\":\(JSNumber.text(r.x)),\"y\":\(JSNumber.text(r.y)),\"width\":\(JSNumber.text(r.width)),\"height\":\(JSNumber.text(r.height))}"
         }
@@ -130,49 +136,14 @@ extension LivePreview {
         let initial = "{" + parameters.map { "\(JSNumber.string($0.spec.id)):\(Self.literal($0.spec, $0.value))" }.joined(separator: ",") + "}"
         return """
             \(inlineHost)
+            \(Self.pageLibrary)
             const ANIMATOR = \(JSNumber.string(animatorID)), OPTIONS = \(optionsLiteral), INITIAL = \(initial);
             const COMMAND = \(JSNumber.string(command)), RULE = \(JSNumber.string(ruleFields));
             const H = \(JSNumber.text(hold)), W = \(JSNumber.text(width)), HT = \(JSNumber.text(height)), ROLE_COLORS = \(roleColors);
             const $ = (id) => document.getElementById(id);
             const stage = $("s"), device = document.querySelector(".device"), box = document.querySelector(".frame-box");
             const slider = $("scrub"), button = $("play"), readout = $("readout"), details = $("details");
-            const elements = new Map(), backdrop = stage.querySelectorAll(".view[data-backdrop]").length;
-            for (const e of stage.querySelectorAll(".view:not([data-backdrop])")) elements.set(Number(e.dataset.view), e);
-            const element = (view) => {
-              let e = elements.get(view.id);
-              if (!e) {
-                e = document.createElement("div");
-                e.className = "view";
-                e.dataset.role = view.role;
-                e.dataset.view = view.id;
-                e.style.backgroundColor = ROLE_COLORS[view.role] || "transparent";
-                stage.appendChild(e);
-                elements.set(view.id, e);
-              }
-              return e;
-            };
-            const draw = (frame) => {
-              const order = frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
-              const shown = new Set();
-              order.forEach((v, rank) => {
-                const s = v.state, e = element(v), st = e.style;
-                shown.add(e);
-                st.left = s.frame.x - OPTIONS.containerBounds.x + "px";
-                st.top = s.frame.y - OPTIONS.containerBounds.y + "px";
-                st.width = s.frame.width + "px";
-                st.height = s.frame.height + "px";
-                st.opacity = Math.min(1, Math.max(0, s.alpha));
-                st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
-                st.transform = "matrix3d(" + viewMatrix(s, frame.camera).join(",") + ")";
-                st.zIndex = backdrop + rank + 1;
-                st.visibility = s.hidden ? "hidden" : "visible";
-                st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
-                if (s.color && v.role !== "from" && v.role !== "to" && !s.content) {
-                  st.backgroundColor = "rgba(" + [s.color.red, s.color.green, s.color.blue].map((x) => Math.round(x * 255)).join(",") + "," + s.color.alpha + ")";
-                }
-              });
-              for (const e of elements.values()) if (!shown.has(e)) e.style.visibility = "hidden";
-            };
+            const draw = stageDrawer(stage, OPTIONS.containerBounds, ROLE_COLORS);
             let plugin, spec, transition, D = 0, playing = false, started = 0, shownTime = 0, settling = Promise.resolve();
             const values = { ...INITIAL };
             const timeAt = (ms) => { const C = D + 2 * H, c = ((ms / 1000) % C + C) % C; return Math.min(D, Math.max(0, c - H)); };
@@ -215,49 +186,7 @@ extension LivePreview {
               });
               return settling;
             };
-            const controls = () => {
-              const holder = $("parameters");
-              for (const p of spec.parameters) {
-                const label = document.createElement("label");
-                label.className = "parameter";
-                const name = document.createElement("span");
-                name.textContent = p.name || p.id;
-                name.title = p.doc || "";
-                label.appendChild(name);
-                let input;
-                if (p.type === "bool") {
-                  input = document.createElement("input");
-                  input.type = "checkbox";
-                  input.checked = !!values[p.id];
-                  input.addEventListener("change", () => { values[p.id] = input.checked; resample(); });
-                } else if (p.type === "choice") {
-                  input = document.createElement("select");
-                  for (const c of p.choices) { const o = document.createElement("option"); o.value = o.textContent = c; input.appendChild(o); }
-                  input.value = values[p.id];
-                  input.addEventListener("change", () => { values[p.id] = input.value; resample(); });
-                } else {
-                  input = document.createElement("input");
-                  input.type = "range";
-                  input.min = p.min;
-                  input.max = p.max;
-                  input.step = p.type === "integer" ? 1 : "any";
-                  input.value = values[p.id];
-                  const out = document.createElement("output");
-                  const read = () => { out.textContent = String(values[p.id]) + (p.unit ? " " + p.unit : ""); };
-                  read();
-                  input.addEventListener("input", () => { values[p.id] = p.type === "integer" ? Math.round(Number(input.value)) : Number(input.value); read(); resample(); });
-                  label.appendChild(input);
-                  label.appendChild(out);
-                  input.dataset.parameter = p.id;
-                  holder.appendChild(label);
-                  continue;
-                }
-                input.dataset.parameter = p.id;
-                label.appendChild(input);
-                label.appendChild(document.createElement("span"));
-                holder.appendChild(label);
-              }
-            };
+            const controls = () => parameterControls($("parameters"), spec, values, resample);
             const [AXIS, SIGN] = PointerGesture.axis(OPTIONS.operation);
             const DISTANCE = AXIS === "x" ? OPTIONS.containerBounds.width : OPTIONS.containerBounds.height;
             let gesture = null, following = false;
@@ -302,9 +231,7 @@ extension LivePreview {
             }
             \(HTMLRenderer.fittingScript)
             const ready = (async () => {
-              const text = atob($("module").textContent.trim()), bytes = new Uint8Array(text.length);
-              for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-              plugin = await loadPlugin(bytes, { path: $("module").dataset.name });
+              plugin = await loadPlugin(embeddedModule($("module")), { path: $("module").dataset.name });
               spec = plugin.animators().find((a) => a.id === ANIMATOR);
               controls();
               await resample();
@@ -334,4 +261,96 @@ extension LivePreview {
             };
             """
     }
+}
+
+extension LivePreview {
+    /// What the live preview and the gallery's live cards share, after the web host: `stageDrawer(stage,
+    /// bounds, roleColors)` gives the function that draws a frame on a CSS scene's stage (its
+    /// views' elements moved to the module's states, made views added as they appear);
+    /// `parameterControls(holder, spec, values, changed)` builds a control per parameter of the
+    /// animator descriptor `spec` that writes `values` and calls `changed`; `embeddedModule(element)`
+    /// gives the bytes of a module embedded as base64.
+    static let pageLibrary = """
+        const stageDrawer = (stage, bounds, roleColors) => {
+          const elements = new Map(), backdrop = stage.querySelectorAll(".view[data-backdrop]").length;
+          for (const e of stage.querySelectorAll(".view:not([data-backdrop])")) elements.set(Number(e.dataset.view), e);
+          const element = (view) => {
+            let e = elements.get(view.id);
+            if (!e) {
+              e = document.createElement("div");
+              e.className = "view";
+              e.dataset.role = view.role;
+              e.dataset.view = view.id;
+              e.style.backgroundColor = roleColors[view.role] || "transparent";
+              stage.appendChild(e);
+              elements.set(view.id, e);
+            }
+            return e;
+          };
+          return (frame) => {
+            const order = frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
+            const shown = new Set();
+            order.forEach((v, rank) => {
+              const s = v.state, e = element(v), st = e.style;
+              shown.add(e);
+              st.left = s.frame.x - bounds.x + "px";
+              st.top = s.frame.y - bounds.y + "px";
+              st.width = s.frame.width + "px";
+              st.height = s.frame.height + "px";
+              st.opacity = Math.min(1, Math.max(0, s.alpha));
+              st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
+              st.transform = "matrix3d(" + viewMatrix(s, frame.camera).join(",") + ")";
+              st.zIndex = backdrop + rank + 1;
+              st.visibility = s.hidden ? "hidden" : "visible";
+              st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
+              if (s.color && v.role !== "from" && v.role !== "to" && !s.content) {
+                st.backgroundColor = "rgba(" + [s.color.red, s.color.green, s.color.blue].map((x) => Math.round(x * 255)).join(",") + "," + s.color.alpha + ")";
+              }
+            });
+            for (const e of elements.values()) if (!shown.has(e)) e.style.visibility = "hidden";
+          };
+        };
+        const parameterControls = (holder, spec, values, changed) => {
+          for (const p of spec.parameters) {
+            const label = document.createElement("label");
+            label.className = "parameter";
+            const name = document.createElement("span");
+            name.textContent = p.name || p.id;
+            name.title = p.doc || "";
+            label.appendChild(name);
+            let input, after = document.createElement("span");
+            if (p.type === "bool") {
+              input = document.createElement("input");
+              input.type = "checkbox";
+              input.checked = !!values[p.id];
+              input.addEventListener("change", () => { values[p.id] = input.checked; changed(); });
+            } else if (p.type === "choice") {
+              input = document.createElement("select");
+              for (const c of p.choices) { const o = document.createElement("option"); o.value = o.textContent = c; input.appendChild(o); }
+              input.value = values[p.id];
+              input.addEventListener("change", () => { values[p.id] = input.value; changed(); });
+            } else {
+              input = document.createElement("input");
+              input.type = "range";
+              input.min = p.min;
+              input.max = p.max;
+              input.step = p.type === "integer" ? 1 : "any";
+              input.value = values[p.id];
+              after = document.createElement("output");
+              const out = after, read = () => { out.textContent = String(values[p.id]) + (p.unit ? " " + p.unit : ""); };
+              read();
+              input.addEventListener("input", () => { values[p.id] = p.type === "integer" ? Math.round(Number(input.value)) : Number(input.value); read(); changed(); });
+            }
+            input.dataset.parameter = p.id;
+            label.appendChild(input);
+            label.appendChild(after);
+            holder.appendChild(label);
+          }
+        };
+        const embeddedModule = (element) => {
+          const text = atob(element.textContent.trim()), bytes = new Uint8Array(text.length);
+          for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+          return bytes;
+        };
+        """
 }

@@ -13,8 +13,10 @@ struct Gallery: ParsableCommand {
             operation (in the animator's default style, with default parameters) that plays while \
             the pointer is over it and has a slider to scrub, and the animator's CSS for the \
             browser's View Transitions API (as catalog export web writes it, from samples at \
-            --fps) to copy. The directory is created when \
-            missing; the page is written whole or not at all.
+            --fps) to copy. The cards of animators from .wasm plugins run the module itself in \
+            the page (each module embedded once, with web/transition-catalog.js), and their \
+            section has a control per parameter that re-times and re-shapes its cards live. The \
+            directory is created when missing; the page is written whole or not at all.
             """)
 
     @Option(help: ArgumentHelp("The directory to write index.html into.", valueName: "dir"), completion: .directory)
@@ -57,6 +59,20 @@ struct Gallery: ParsableCommand {
         defer { progress.finish() }
         var started = 0
         var styleSheets: [String: String] = [:]
+        // Animators of .wasm plugins play live: each module is embedded once, with the web host.
+        var modules: [(name: String, bytes: [UInt8])] = [], moduleIndex: [String: Int] = [:]
+        let host = animators.contains { PluginDoor.of($0.pluginPath) == .wasm } ? WebHost.text() : nil
+        if host == nil && animators.contains(where: { PluginDoor.of($0.pluginPath) == .wasm }) {
+            printError("warning: web/transition-catalog.js was not found beside this catalog; the .wasm animators' cards play frames sampled once")
+        }
+        func liveModule(_ animator: AnimatorReference) -> Int? {
+            guard host != nil, PluginDoor.of(animator.pluginPath) == .wasm else { return nil }
+            if let n = moduleIndex[animator.pluginPath] { return n }
+            guard let bytes = try? InputLimits.readInput(animator.pluginPath, what: "the plugin", limit: 64 << 20) else { return nil }
+            modules.append((baseName(animator.pluginPath), bytes))
+            moduleIndex[animator.pluginPath] = modules.count - 1
+            return modules.count - 1
+        }
         for animator in animators {
             var webTransitions: [WebTransitionCSS.Transition] = []
             defer {
@@ -89,13 +105,15 @@ struct Gallery: ParsableCommand {
                 let timeline = PreviewExport.timeline(sampled, animator: animator)
                 items.append(GalleryRenderer.Item(
                     group: animator.id, groupTitle: animator.description.name, groupSummary: animator.description.summary,
-                    caption: caption, timeline: timeline))
+                    caption: caption, timeline: timeline,
+                    live: liveModule(animator).map { GalleryRenderer.LiveCard(module: $0, animatorID: animator.id, context: sampled.context) }))
                 webTransitions.append(.init(operation: operation, timeline: timeline))
             }
         }
         guard !items.isEmpty else { throw CLIError("no animator could be loaded, so the gallery would be empty") }
         progress.update(started, "writing the page")
-        let page = try GalleryRenderer().render(items, styleSheets: styleSheets)
+        let page = try GalleryRenderer().render(
+            items, styleSheets: styleSheets, live: host.map { GalleryRenderer.LiveModules(host: $0, modules: modules) })
         progress.finish()
         do {
             try AtomicFile.makeDirectory(out)

@@ -285,4 +285,62 @@ struct LivePreviewBrowserTests {
             #expect(copied == json, "\(c.animator): the copied command gives another timeline")
         }
     }
+
+    @Test("catalog gallery of a .wasm plugin plays every card live: a section's controls change its cards' durations and states exactly as --param does, and leave other sections alone")
+    func galleryCardsPlayLive() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let module = try WasmFixtures.cBuiltins()
+        _ = try Self.catalog(["gallery", "--plugin-path", module, "--no-builtins", "--out", dir])
+        let count = Self.progresses.count
+        let script = """
+            (async () => {
+              while (!window.gallery) await new Promise((ok) => setTimeout(ok, 10));
+              await window.gallery.ready;
+              await window.gallery.settled();
+              const ROLES = ["from", "to", "snapshot", "dimming", "shadow", "tile", "decoration"];
+              \(WebHostBrowserTests.packing)
+              const cards = () => window.gallery.cards.map((c) => [c.animator, c.operation, c.duration]);
+              const before = cards();
+              const holder = [...document.querySelectorAll(".live-parameters")].find((e) => e.dataset.group === "fade-upwards");
+              const e = holder.querySelector('[data-parameter="duration"]');
+              e.value = "0.45";
+              e.dispatchEvent(new Event("input", { bubbles: true }));
+              await window.gallery.settled();
+              const progresses = Array.from({ length: \(count) }, (_, i) => (i === \(count - 1) ? 1 : i / \(count - 1)));
+              const card = window.gallery.cards.find((c) => c.animator === "fade-upwards" && c.operation === "push");
+              return { before, after: cards(), live: document.querySelectorAll(".tile.live").length, tiles: document.querySelectorAll(".tile").length,
+                caption: card.tile.querySelector("figcaption").textContent, numbers: encode(pack(card.frames(progresses))) };
+            })()
+            """
+        let spec: [String: Any] = [
+            "chromium": try ExternalTools.chromium(), "serve": dir, "url": "index.html", "width": 1200, "height": 900, "scripts": [script], "out": dir,
+        ]
+        let specPath = try Fixtures.write(Array(try JSONSerialization.data(withJSONObject: spec)), "spec.json", in: dir)
+        let report = try ExternalTools.consumer(["browser-run", specPath])
+        #expect((report["console"] as? [String] ?? ["no report"]).isEmpty, "the gallery logged \(report["console"] ?? "")")
+        let origin = try #require(report["origin"] as? String)
+        #expect(report["requests"] as? [String] == [origin + "index.html"], "the gallery asked for \(report["requests"] ?? "")")
+        let files = try #require(report["files"] as? [String])
+        let value = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: files[0]))) as? [String: Any])
+        let tiles = try #require(value["tiles"] as? Int)
+        #expect(tiles >= 9 && value["live"] as? Int == tiles, "\(value["live"] ?? "") of \(tiles) cards are live")
+        let before = try #require(value["before"] as? [[Any]]), after = try #require(value["after"] as? [[Any]])
+        let described = try PluginLibrary.load(path: module).animators
+        for (row, changed) in zip(before, after) {
+            let id = try #require(row[0] as? String), operation = try #require(row[1] as? String)
+            let animator = try #require(described.first { $0.id == id })
+            let context = try TransitionContext(operation: try #require(TransitionOperation(name: operation)), containerBounds: Rect(x: 0, y: 0, width: 390, height: 844))
+            #expect(row[2] as? Double == animator.duration(context), "\(id) \(operation): the card's duration \(row[2]) is not the engine's")
+            if id == "fade-upwards" {
+                #expect(changed[2] as? Double == 0.45, "\(id) \(operation): the control did not re-time the card: \(changed[2])")
+            } else {
+                #expect(changed[2] as? Double == row[2] as? Double, "\(id) \(operation): another section's control changed this card")
+            }
+        }
+        #expect((value["caption"] as? String)?.hasSuffix("450 ms") == true, "\(value["caption"] ?? "")")
+        let engine = try Self.engine(Case(module: module, animator: "fade-upwards", operation: "push", changes: []), ["--param=duration=0.45"])
+        let ours = try WebHostBrowserTests.doubles(try #require(value["numbers"] as? String))
+        #expect(ours.count == engine.numbers.count && zip(ours, engine.numbers).allSatisfy { abs($0 - $1) <= 1e-9 }, "the card's states differ from catalog preview --param duration=0.45")
+    }
 }
