@@ -1483,13 +1483,15 @@ class Transition {
   frame(progress, v) {
     const positions = new Map(this.container.map((id, i) => [id, i]));
     const views = this.views.map((view, i) => {
-      const at = i * VIEW_STATE_SIZE, f = (k) => v.getFloat64(at + 8 * k, true);
+      const at = i * VIEW_STATE_SIZE;
       const made = !isScreen(view.role);
+      const transform = new Array(16);
+      for (let k = 0; k < 16; k++) transform[k] = v.getFloat64(at + 40 + 8 * k, true);
       const state = {
-        frame: { x: f(0), y: f(1), width: f(2), height: f(3) }, alpha: f(4),
-        transform: Array.from({ length: 16 }, (_, k) => f(5 + k)), cornerRadius: f(21),
+        frame: { x: v.getFloat64(at, true), y: v.getFloat64(at + 8, true), width: v.getFloat64(at + 16, true), height: v.getFloat64(at + 24, true) },
+        alpha: v.getFloat64(at + 32, true), transform, cornerRadius: v.getFloat64(at + 168, true),
         zIndex: v.getInt32(at + 176, true), hidden: v.getUint8(at + 180) !== 0,
-        color: made ? { red: f(23), green: f(24), blue: f(25), alpha: f(26) } : null,
+        color: made ? { red: v.getFloat64(at + 184, true), green: v.getFloat64(at + 192, true), blue: v.getFloat64(at + 200, true), alpha: v.getFloat64(at + 208, true) } : null,
         doubleSided: view.doubleSided,
         content: view.content && { source: view.content.source, rect: { ...view.content.rect } },
       };
@@ -1695,12 +1697,20 @@ const isScreen = (role) => role === "from" || role === "to";
 
 /** Writes a view's base state: its frame and colour, alpha 1, identity, radius 0, z 0, shown. */
 function writeBaseState(v, at, view) {
-  const f = (k, n) => v.setFloat64(at + 8 * k, n, true);
   const { frame, color } = view;
-  [frame.x, frame.y, frame.width, frame.height, 1, ...IDENTITY, 0].forEach((n, k) => f(k, n));
+  v.setFloat64(at, frame.x, true);
+  v.setFloat64(at + 8, frame.y, true);
+  v.setFloat64(at + 16, frame.width, true);
+  v.setFloat64(at + 24, frame.height, true);
+  v.setFloat64(at + 32, 1, true);
+  for (let k = 0; k < 16; k++) v.setFloat64(at + 40 + 8 * k, IDENTITY[k], true);
+  v.setFloat64(at + 168, 0, true);
   v.setInt32(at + 176, 0, true);
   v.setUint32(at + 180, 0, true);
-  [color.red, color.green, color.blue, color.alpha].forEach((n, k) => f(23 + k, n));
+  v.setFloat64(at + 184, color.red, true);
+  v.setFloat64(at + 192, color.green, true);
+  v.setFloat64(at + 200, color.blue, true);
+  v.setFloat64(at + 208, color.alpha, true);
 }
 
 // ---------------------------------------------------------------------------------------------

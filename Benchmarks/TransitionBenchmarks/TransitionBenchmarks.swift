@@ -13,6 +13,7 @@ let benchmarks: @Sendable () -> Void = {
     registerIsolationBenchmarks()
     registerPreviewBenchmarks()
     registerWasmBenchmarks()
+    registerWebBenchmarks()
     if BenchEnvironment.smoke {
         // Run directly, the executable stops silently at a failure: the smoke script counts.
         writeError("smoke: \(Benchmark.benchmarks.count) benchmarks registered")

@@ -127,7 +127,8 @@ extension LivePreview {
     /// each parameter, and draws `transition.step(progress)` on every animation frame.
     ///
     /// `window.livePreview` is there for tools and tests: `ready` and `settled()` (promises of
-    /// the first frame and of the last re-sampling), `duration`, `values` (by parameter id) and
+    /// the first frame and of the last re-sampling), `firstFrame` (when the first frame was drawn,
+    /// in milliseconds from navigation), `duration`, `values` (by parameter id) and
     /// `frames(progresses)`, the frames the page draws at those progresses; `gesture` (the last
     /// drag's scenario, whether it is held or done), `gestureTimes(fps)`, the times the engine
     /// samples that drag at, and `gestureFrames(times)`, the phase, progress and frame at times
@@ -189,7 +190,7 @@ extension LivePreview {
             const controls = () => parameterControls($("parameters"), spec, values, resample);
             const [AXIS, SIGN] = PointerGesture.axis(OPTIONS.operation);
             const DISTANCE = AXIS === "x" ? OPTIONS.containerBounds.width : OPTIONS.containerBounds.height;
-            let gesture = null, following = false;
+            let gesture = null, following = false, firstFrame = 0;
             const gestureCommand = () => {
               const scenario = gesture.scenario();
               const line = spec.parameters.map((p) => " --param " + p.id + "=" + format(p, values[p.id])).join("");
@@ -241,12 +242,14 @@ extension LivePreview {
               if (hash.has("p")) show(Math.min(1, Math.max(0, parseFloat(hash.get("p")) || 0)) * D);
               else play();
               document.body.dataset.ready = "1";
+              requestAnimationFrame(() => { firstFrame = performance.now(); });
             })();
             window.livePreview = {
               ready,
               settled: () => settling,
               get duration() { return D; },
               get values() { return { ...values }; },
+              get firstFrame() { return firstFrame; },
               frames: (progresses) => progresses.map((p) => transition.step(p)),
               get gesture() {
                 if (!gesture) return null;
