@@ -216,9 +216,11 @@ public struct GalleryRenderer: Sendable {
 
     /// The modules, embedded once each, and the script that plays the live cards: each section's
     /// controls make every card of the section a new transition with the new values; a card plays
-    /// while the pointer is over it and its slider scrubs it. `window.gallery` gives tools `ready`,
-    /// `settled()` and `cards`, each with its `animator`, `operation`, `duration`, `values` and
-    /// `frames(progresses)`.
+    /// while the pointer is over it and its slider scrubs it. A card holds a module instance only
+    /// while it is one of the six last played or scrubbed (a browser runs out of room for
+    /// instances long before a gallery runs out of cards); the others keep the frame they show.
+    /// `window.gallery` gives tools `ready`, `settled()` and `cards`, each with its `animator`,
+    /// `operation`, `duration`, `values` and `frames(progresses)` (a promise).
     private func liveScript(_ live: LiveModules) -> String {
         let colors = "{" + ViewRole.allCases.map { "\(JSNumber.string($0.name)):\(JSNumber.string(style.color(for: $0).css))" }.joined(separator: ",") + "}"
         let modules = live.modules.enumerated().map { n, m in
@@ -236,23 +238,38 @@ public struct GalleryRenderer: Sendable {
               if (!plugins.has(n)) { const e = document.getElementById("module-" + n); plugins.set(n, loadPlugin(embeddedModule(e), { path: e.dataset.name })); }
               return plugins.get(n);
             };
-            const cards = [];
+            const cards = [], active = [], ACTIVE = 6;
             let settling = Promise.resolve();
             const card = (tile) => {
               const stage = tile.querySelector(".stage"), slider = tile.querySelector("input"), caption = tile.querySelector("figcaption");
               const options = JSON.parse(tile.dataset.options), draw = stageDrawer(stage, options.containerBounds, ROLE_COLORS);
-              const c = { tile, animator: tile.dataset.animator, operation: options.operation, duration: 0, transition: null, position: Number(tile.dataset.rest), playing: false };
+              const c = { tile, animator: tile.dataset.animator, operation: options.operation, duration: 0, transition: null, position: Number(tile.dataset.rest), playing: false, values: null };
+              const start = async () => {
+                const plugin = await pluginOf(Number(tile.dataset.module));
+                const next = await plugin.transition(c.animator, { ...options, parameters: { ...c.values } });
+                if (!next.setup()) throw new Error(c.animator + " refused its setup");
+                return next;
+              };
+              // A card holds an instance only while it plays or scrubs: the ACTIVE most recent ones do.
+              const release = () => { if (c.transition) { c.transition.complete(false); c.transition = null; } };
+              c.activate = async () => {
+                const i = active.indexOf(c);
+                if (i >= 0) active.splice(i, 1);
+                active.push(c);
+                while (active.length > ACTIVE) active.shift().release();
+                if (!c.transition) c.transition = await start();
+              };
+              c.release = release;
               c.show = (p) => { c.position = p; if (c.transition) draw(c.transition.step(p)); slider.value = Math.round(p * 1000); };
               c.restart = async (values) => {
-                const plugin = await pluginOf(Number(tile.dataset.module));
-                const next = await plugin.transition(c.animator, { ...options, parameters: { ...values } });
-                if (!next.setup()) throw new Error(c.animator + " refused its setup");
-                if (c.transition) c.transition.complete(false);
-                c.transition = next;
-                c.duration = next.duration;
                 c.values = { ...values };
+                release();
+                const next = await start();
+                c.duration = next.duration;
+                c.transition = next;
                 caption.querySelector("b").nextSibling.textContent = " · " + Math.round(next.duration * 1000) + " ms";
                 c.show(c.position);
+                if (!active.includes(c)) release();
               };
               const tick = (now) => {
                 if (!c.playing) return;
@@ -260,10 +277,13 @@ public struct GalleryRenderer: Sendable {
                 c.show(c.duration > 0 ? Math.min(1, Math.max(0, (t - H) / c.duration)) : 1);
                 requestAnimationFrame(tick);
               };
-              tile.addEventListener("mouseenter", () => { c.playing = true; c.started = performance.now() - (H + c.position * c.duration) * 1000; requestAnimationFrame(tick); });
+              tile.addEventListener("mouseenter", () => {
+                c.playing = true;
+                c.activate().then(() => { c.started = performance.now() - (H + c.position * c.duration) * 1000; requestAnimationFrame(tick); });
+              });
               tile.addEventListener("mouseleave", () => { c.playing = false; });
-              slider.addEventListener("input", () => { c.playing = false; c.show(slider.value / 1000); });
-              c.frames = (progresses) => progresses.map((p) => c.transition.step(p));
+              slider.addEventListener("input", () => { c.playing = false; const p = slider.value / 1000; c.activate().then(() => c.show(p)); });
+              c.frames = async (progresses) => { await c.activate(); return progresses.map((p) => c.transition.step(p)); };
               cards.push(c);
               return c;
             };

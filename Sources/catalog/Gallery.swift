@@ -60,18 +60,19 @@ struct Gallery: ParsableCommand {
         var started = 0
         var styleSheets: [String: String] = [:]
         // Animators of .wasm plugins play live: each module is embedded once, with the web host.
+        // Native animators whose plugin has a .wasm build beside it (WasmTwin) play it live too.
         var modules: [(name: String, bytes: [UInt8])] = [], moduleIndex: [String: Int] = [:]
-        let host = animators.contains { PluginDoor.of($0.pluginPath) == .wasm } ? WebHost.text() : nil
+        let host = WebHost.text(), twins = WasmTwin()
+        func liveModule(_ animator: AnimatorReference) -> Int? {
+            guard host != nil, let path = PluginDoor.of(animator.pluginPath) == .wasm ? animator.pluginPath : twins.module(for: animator) else { return nil }
+            if let n = moduleIndex[path] { return n }
+            guard let bytes = try? InputLimits.readInput(path, what: "the plugin", limit: 64 << 20) else { return nil }
+            modules.append((baseName(path), bytes))
+            moduleIndex[path] = modules.count - 1
+            return modules.count - 1
+        }
         if host == nil && animators.contains(where: { PluginDoor.of($0.pluginPath) == .wasm }) {
             printError("warning: web/transition-catalog.js was not found beside this catalog; the .wasm animators' cards play frames sampled once")
-        }
-        func liveModule(_ animator: AnimatorReference) -> Int? {
-            guard host != nil, PluginDoor.of(animator.pluginPath) == .wasm else { return nil }
-            if let n = moduleIndex[animator.pluginPath] { return n }
-            guard let bytes = try? InputLimits.readInput(animator.pluginPath, what: "the plugin", limit: 64 << 20) else { return nil }
-            modules.append((baseName(animator.pluginPath), bytes))
-            moduleIndex[animator.pluginPath] = modules.count - 1
-            return modules.count - 1
         }
         for animator in animators {
             var webTransitions: [WebTransitionCSS.Transition] = []

@@ -24,12 +24,13 @@ extension PreviewExport {
         let timeline = timeline(sampled, animator: animator)
         var live: LivePreview?
         var note: String? = nativeNote
-        if PluginDoor.of(animator.pluginPath) == .wasm {
+        let modulePath = PluginDoor.of(animator.pluginPath) == .wasm ? animator.pluginPath : WasmTwin.module(for: animator)
+        if let modulePath {
             if let host = WebHost.text() {
-                let module = try InputLimits.readInput(animator.pluginPath, what: "the plugin", limit: 64 << 20)
+                let module = try InputLimits.readInput(modulePath, what: "the plugin", limit: 64 << 20)
                 let specs = animator.description.parameters
                 live = LivePreview(
-                    module: module, moduleName: baseName(animator.pluginPath), host: host, animatorID: animator.id,
+                    module: module, moduleName: baseName(modulePath), host: host, animatorID: animator.id,
                     context: sampled.context, parameters: zip(specs, parameters).map { ($0, $1) },
                     arguments: arguments, detent: detent)
                 note = nil
@@ -49,6 +50,38 @@ extension PreviewExport {
         progress.finish()
         try writeFile(bytes, to: path)
     }
+}
+
+/// The `.wasm` build of a native plugin, which plays its animators live in an HTML preview: a
+/// module in the `wasm` folder beside the plugin's file (where `scripts/build-wasm-plugins` and
+/// `scripts/install` put the built-ins' builds) whose plugin id is the native plugin's and whose
+/// descriptor of the animator is the same. The modules are sandboxed, so reading their
+/// descriptors runs no native plugin code here.
+final class WasmTwin {
+    /// The modules read so far, by folder: each path with its library, or nil when it could not
+    /// be loaded.
+    private var folders: [String: [(path: String, library: PluginLibrary?)]] = [:]
+
+    /// The path of `animator`'s twin module, or nil when there is none.
+    func module(for animator: some DescribedAnimator) -> String? {
+        let folder = URL(fileURLWithPath: animator.pluginPath).deletingLastPathComponent().appendingPathComponent("wasm").path
+        if folders[folder] == nil {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            folders[folder] = names.sorted().filter { $0.hasSuffix(".wasm") }.map { name in
+                (folder + "/" + name, try? PluginLibrary.load(path: folder + "/" + name))
+            }
+        }
+        let pluginID = String(animator.qualifiedID.dropLast(animator.id.count + 1))
+        for (path, library) in folders[folder] ?? [] {
+            guard let library, library.info.id == pluginID, let twin = library.animator(animator.id), twin.description == animator.description
+            else { continue }
+            return path
+        }
+        return nil
+    }
+
+    /// `animator`'s twin module, looked up once.
+    static func module(for animator: some DescribedAnimator) -> String? { WasmTwin().module(for: animator) }
 }
 
 /// The web host, `web/transition-catalog.js`, that live HTML previews embed.

@@ -310,7 +310,7 @@ struct LivePreviewBrowserTests {
               const progresses = Array.from({ length: \(count) }, (_, i) => (i === \(count - 1) ? 1 : i / \(count - 1)));
               const card = window.gallery.cards.find((c) => c.animator === "fade-upwards" && c.operation === "push");
               return { before, after: cards(), live: document.querySelectorAll(".tile.live").length, tiles: document.querySelectorAll(".tile").length,
-                caption: card.tile.querySelector("figcaption").textContent, numbers: encode(pack(card.frames(progresses))) };
+                caption: card.tile.querySelector("figcaption").textContent, numbers: encode(pack(await card.frames(progresses))) };
             })()
             """
         let spec: [String: Any] = [
@@ -342,5 +342,30 @@ struct LivePreviewBrowserTests {
         let engine = try Self.engine(Case(module: module, animator: "fade-upwards", operation: "push", changes: []), ["--param=duration=0.45"])
         let ours = try WebHostBrowserTests.doubles(try #require(value["numbers"] as? String))
         #expect(ours.count == engine.numbers.count && zip(ours, engine.numbers).allSatisfy { abs($0 - $1) <= 1e-9 }, "the card's states differ from catalog preview --param duration=0.45")
+    }
+
+    @Test("a native plugin's HTML preview plays the .wasm build of the same plugin found in wasm/ beside it, byte for byte; a plugin with no matching module there (only a file that is no module) stays sampled")
+    func nativeAnimatorsPlayTheirWasmBuild() throws {
+        let dir = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: dir + "/wasm", withIntermediateDirectories: true)
+        try fm.copyItem(atPath: TestEnvironment.builtinPlugin, toPath: dir + "/libCatalogPlugins.so")
+        try fm.copyItem(atPath: PackagePlugins.cPlugin, toPath: dir + "/libCatalogPluginsC.so")
+        // The Swift built-ins' build, and a file that is no module, which the search passes over.
+        try fm.copyItem(atPath: try WasmFixtures.swiftBuiltins(), toPath: dir + "/wasm/catalog-plugins.wasm")
+        try Fixtures.write(Array("not a module".utf8), "wasm/other.wasm", in: dir)
+        func page(_ animator: String) throws -> String {
+            _ = try Self.catalog(["preview", "push", animator, "--plugin-path", dir, "--no-builtins", "--format", "html", "--out", dir + "/\(animator).html"])
+            return try String(contentsOfFile: dir + "/\(animator).html", encoding: .utf8)
+        }
+        let cube = try page("cube")
+        #expect(!cube.contains("Live parameters need") && cube.contains("data-name=\"catalog-plugins.wasm\""), "the cube page is not live")
+        let start = try #require(cube.range(of: "id=\"module\" data-name=\"catalog-plugins.wasm\">"))
+        let end = try #require(cube.range(of: "</script>", range: start.upperBound..<cube.endIndex))
+        let embedded = try #require(Data(base64Encoded: String(cube[start.upperBound..<end.lowerBound])))
+        #expect(embedded == (try Data(contentsOf: URL(fileURLWithPath: dir + "/wasm/catalog-plugins.wasm"))), "the page embeds another module")
+        let fade = try page("fade-upwards")
+        #expect(fade.contains("Live parameters need") && !fade.contains("id=\"module\""), "fade-upwards has no .wasm build beside it, yet its page is live")
     }
 }
