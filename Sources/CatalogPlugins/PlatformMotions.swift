@@ -84,6 +84,69 @@ private let cupertinoDialog = AnimatorDefinition(
         return Choreography(from: Track(start: .rest, end: .offset(0, 1), easing: curve), to: nil, placement: .below)
     })
 
+/// Compose Multiplatform's default navigation transition on iOS, androidx
+/// `navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt`
+/// (`defaultTransitionSpec`, `defaultPopTransitionSpec`).
+private let composeIOS = AnimatorDefinition(
+    id: "compose-ios", name: "Compose Multiplatform iOS",
+    summary: "Compose Multiplatform's default iOS navigation: the new page slides in from the trailing edge while the old one moves a quarter of the width the other way, on one curve, with no dimming; pop reverses it.",
+    operations: navigationOperations, reversible: true,
+    parameters: [
+        // DEFAULT_TRANSITION_DURATION_MILLISECOND = 500; IosTransitionEasing =
+        // CubicBezierEasing(0.2833, 0.99, 0.31833, 0.99) on every slide (NavDisplay.ios.kt).
+        .duration(0.5),
+    ],
+    choreography: { s in
+        // Push: slideIntoContainer(Left) from the full width, slideOutOfContainer(Left) to
+        // it / 4. Pop: slideIntoContainer(Right) from −it / 4, slideOutOfContainer(Right) to the
+        // full width. NavDisplay gives the target scene the initial zIndex + 1 on a push and − 1
+        // on a pop (NavDisplay.kt, targetZIndex): the page that moves fully is on top.
+        let curve = Easing.bezier(0.2833, 0.99, 0.31833, 0.99)
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: .offset(-0.25, 0), easing: curve),
+                to: Track(start: .offset(1, 0), end: .rest, easing: curve), placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .offset(1, 0), easing: curve),
+            to: Track(start: .offset(-0.25, 0), end: .rest, easing: curve), placement: .below)
+    })
+
+/// Flutter's Cupertino modal popup, `CupertinoModalPopupRoute` (packages/flutter/lib/src/cupertino/route.dart).
+private let cupertinoModalPopup = AnimatorDefinition(
+    id: "cupertino-modal-popup", name: "Cupertino Modal Popup",
+    summary: "Flutter's Cupertino modal popup (an action sheet): the popup rises from the bottom edge by its own height over a darkening barrier; dismissal runs the curve flipped.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM, TC_STYLE_FULL_SCREEN], reversible: true,
+    parameters: [
+        // _kModalPopupTransitionDuration = 335 ms.
+        .duration(0.335),
+        .number("dim", "Barrier", doc: "The barrier's opacity when the popup is shown: kCupertinoModalBarrierColor, 0x33000000 light (0x7A000000 dark).", 0x33 / 255.0, 0...1),
+    ],
+    choreography: { s in
+        // createAnimation: CurvedAnimation(curve: linearToEaseOut, reverseCurve:
+        // linearToEaseOut.flipped); buildTransitions: Align(bottomCenter) and
+        // FractionalTranslation from Offset(0, 1), the popup's own height: from just below the
+        // bottom edge, where Align puts its bottom. A presented frame that does not reach the
+        // bottom edge starts just below it too. On a dismissal the
+        // flipped reverse curve on the falling value is the push's curve on the time fraction.
+        // The barrier (ModalRoute._buildModalBarrier) is a ColorTween to the barrier colour
+        // through CurveTween(barrierCurve = Curves.ease) of the route's animation, which is the
+        // curved one: ease(linearToEaseOut(t)) in, and 1 − ease(linearToEaseOut(t)) out.
+        let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+        let away = Look(ty: s.container.y + s.height - s.presentedFrame.y)
+        // Curves.ease is cubic(0.25, 0.1, 0.25, 1); its flip, 1 − ease(1 − x), is cubic(0.75, 0, 0.75, 0.9).
+        if s.presenting {
+            return Choreography(
+                from: nil, to: Track(start: away, end: .rest, easing: curve),
+                dimming: Track(start: Look(alpha: 0), end: Look(alpha: s[1]), easing: .composed(outer: .bezier(0.25, 0.1, 0.25, 1), inner: curve)),
+                placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: away, easing: curve), to: nil,
+            dimming: Track(start: Look(alpha: s[1]), end: Look(alpha: 0), easing: .composed(outer: .bezier(0.75, 0, 0.75, 0.9), inner: curve)),
+            placement: .below)
+    })
+
 /// Material 3 shared axis along x, y or z (MDC `MaterialSharedAxis`).
 private let sharedAxis = AnimatorDefinition(
     id: "shared-axis", name: "Material Shared Axis",
@@ -294,5 +357,5 @@ private let hold = AnimatorDefinition(
 /// The platform motions with their published numbers.
 let platformAnimators: [AnimatorDefinition] = [
     iosPush, cupertinoPage, cupertinoDialog, sharedAxis, fadeThrough, materialFade, flutterZoom, predictiveBack,
-    androidActivity, cupertinoAlert, elevationScale, hold,
+    androidActivity, cupertinoAlert, elevationScale, hold, composeIOS, cupertinoModalPopup,
 ]

@@ -163,6 +163,10 @@ import Glibc
         case fastOutSlowIn
         /// The held screen fading out instead of staying whole.
         case heldScreenFades
+        /// The covered page moving a third of the width, as Flutter's, instead of a quarter.
+        case thirdParallax
+        /// The barrier eased on the route's linear value instead of its curved animation.
+        case barrierOnRouteValue
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -416,9 +420,59 @@ import Glibc
         }
     }
 
+    /// Flutter's CupertinoModalPopupRoute (packages/flutter/lib/src/cupertino/route.dart):
+    /// 335 ms (_kModalPopupTransitionDuration); createAnimation wraps the route value in
+    /// CurvedAnimation(curve: linearToEaseOut, reverseCurve: linearToEaseOut.flipped); the
+    /// popup, aligned to the bottom, is translated by Offset(0, 1) of its own size to zero, from
+    /// just below the container (below it too for a presented frame short of the bottom); the
+    /// ModalRoute barrier is a ColorTween from transparent to kCupertinoModalBarrierColor
+    /// (0x33000000 in light mode) through CurveTween(Curves.ease) of that curved animation, under
+    /// the popup. The screen beneath stays at rest under the barrier.
+    static func cupertinoModalPopup(_ c: Case, _ p: Perturbation) -> Reference {
+        let reverse: ((Double) -> Double) = p == .unflippedReverse ? linearToEaseOut : flipped(linearToEaseOut)
+        let (to, from) = screens(c)
+        let popup = c.forward ? to : from
+        return Reference(duration: 0.335) { u in
+            let v = c.forward ? u : 1 - u
+            let value = curved(v, forward: c.forward, curve: linearToEaseOut, reverseCurve: reverse)
+            let barrier = 51.0 / 255 * ease(p == .barrierOnRouteValue ? v : value)
+            var rect = popup
+            rect.y += (c.container.maxY - popup.y) * (1 - value)
+            return [
+                Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: barrier),
+                Seen(role: c.forward ? .to : .from, rect: rect, alpha: 1),
+            ]
+        }
+    }
+
+    /// Compose Multiplatform's iOS default (androidx
+    /// navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt):
+    /// every slide a 500 ms tween on CubicBezierEasing(0.2833, 0.99, 0.31833, 0.99); pushing,
+    /// the target slides in from the full width and the initial page out to a quarter of it;
+    /// popping, the target slides in from a quarter and the initial page out by the full width.
+    /// The target's zIndex is one above the initial page's on a push, one below on a pop
+    /// (NavDisplay.kt, targetZIndex).
+    static func composeIOS(_ c: Case, _ p: Perturbation) -> Reference {
+        let w = c.container.width, parallax = p == .thirdParallax ? 1.0 / 3 : 0.25
+        return Reference(duration: 0.5) { u in
+            let e = flutterCubic(0.2833, 0.99, 0.31833, 0.99, u)
+            var target = c.container, initial = c.container
+            if c.forward {
+                target.x += w * (1 - e)
+                initial.x -= w * parallax * e
+                return [Seen(role: .from, rect: initial, alpha: 1), Seen(role: .to, rect: target, alpha: 1)]
+            }
+            target.x -= w * parallax * (1 - e)
+            initial.x += w * e
+            return [Seen(role: .to, rect: target, alpha: 1), Seen(role: .from, rect: initial, alpha: 1)]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
+        "cupertino-modal-popup", "compose-ios",
     ]
 
     /// The reference of the animator `id`.
@@ -431,6 +485,8 @@ import Glibc
         case "side-drawer": sideDrawer(c, p)
         case "elevation-scale": elevationScale(c, p)
         case "hold": hold(c, p)
+        case "cupertino-modal-popup": cupertinoModalPopup(c, p)
+        case "compose-ios": composeIOS(c, p)
         default: popover(c, p)
         }
     }
@@ -509,12 +565,15 @@ import Glibc
     }
 
     /// The perturbations each reference must notice: its own curve unflipped, its springs
-    /// changed, the elevation scale's scale or curve changed, or the held screen fading.
+    /// changed, the elevation scale's scale or curve changed, the held screen fading, the
+    /// barrier eased on the wrong value or Flutter's parallax in place of Compose's.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
         case "elevation-scale": [.olderElevationScale, .fastOutSlowIn]
         case "hold": [.heldScreenFades]
+        case "cupertino-modal-popup": [.unflippedReverse, .barrierOnRouteValue]
+        case "compose-ios": [.thirdParallax]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
