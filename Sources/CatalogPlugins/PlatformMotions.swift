@@ -7,7 +7,7 @@ private let emphasized = Easing.twoCubics(.emphasized)
 /// exponential approach, the covered one moving a third of the way under a darkening shadow.
 private let iosPush = AnimatorDefinition(
     id: "ios-push", name: "iOS Push",
-    summary: "UIKit's navigation push: the new screen comes from the trailing edge, the covered one moves a third of the way under a dimming shadow; pop reverses it.",
+    summary: "UIKit's navigation push as a third-party frame fit measures it, since Apple publishes no numbers: the new screen comes from the trailing edge, the covered one moves a third of the way under a dimming shadow; pop reverses it.",
     operations: navigationOperations, reversible: true,
     parameters: [
         // The swift_transitions frame fit of the iOS simulator (research/modern_anchors.md §5):
