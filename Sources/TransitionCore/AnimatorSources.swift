@@ -53,7 +53,7 @@ public enum AnimatorSources {
             "cards": vcTransitions("CECardsAnimationController"), "fold": vcTransitions("CEFoldAnimationController"),
             "ios-push": AnimatorSource(
                 file: "UIKit", symbol: "UINavigationController's push", fidelity: .unpublished,
-                notes: "Apple publishes no duration, curve, parallax or dimming: 400 ms, 1/e every 61 ms, a third of the width and 0.115 are the swift_transitions package's frame fit of the iOS simulator (JakeThomson/swift_transitions lib/src/physics/curves.dart)."),
+                notes: "Apple publishes no duration, curve, parallax or dimming: 400 ms, 1/e every 61 ms and the 0.115 dimming are the swift_transitions package's frame fit of the iOS simulator (JakeThomson/swift_transitions lib/src/physics/curves.dart); the default parallax, a third of the width, is Flutter's, where that fit measured 0.283 to 0.288."),
             "ios-zoom": AnimatorSource(
                 file: "UIKit", symbol: "UIViewController.Transition.zoom", fidelity: .unpublished,
                 notes: "Apple publishes no spring: ζ 0.75 and 0.419 s (k 225, c 22.5) are the swift_transitions package's iOS 26 fit (lib/src/zoom/zoom_dismiss_physics.dart); the dimming and the corner timing are guesses."),
@@ -66,7 +66,7 @@ public enum AnimatorSources {
                 fidelity: .exact, checked: true, notes: "The barrier is the light mode's 0x33000000; `dim` sets the dark mode's 0x7A000000 (0.478)."),
             "cupertino-alert": AnimatorSource(
                 file: flutterCupertino, symbol: "_buildCupertinoDialogTransitions", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
-                fidelity: .exact, notes: "Newer Flutter replaces this 250 ms tween with a spring."),
+                fidelity: .exact, notes: "Copies of newer Flutter show a spring in place of this 250 ms tween."),
             "compose-ios": AnimatorSource(
                 file: "androidx/androidx navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt",
                 symbol: "defaultTransitionSpec, defaultPopTransitionSpec", version: "9fe1485e7829dd3f13f84af435bc26925ac42a60",
