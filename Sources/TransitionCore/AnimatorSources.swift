@@ -72,8 +72,10 @@ public enum AnimatorSources {
                 symbol: "defaultTransitionSpec, defaultPopTransitionSpec", version: "9fe1485e7829dd3f13f84af435bc26925ac42a60",
                 fidelity: .exact, checked: true,
                 notes: "Compose rounds each offset to a whole pixel; the offsets here are not rounded. The predictive pop (linear, seeked by the gesture) is not played."),
-            "shared-axis": AnimatorSource(file: mdc + "MaterialSharedAxis.java", symbol: "MaterialSharedAxis", fidelity: .exact),
-            "fade-through": AnimatorSource(file: mdc + "MaterialFadeThrough.java", symbol: "MaterialFadeThrough", fidelity: .exact),
+            "shared-axis": AnimatorSource(
+                file: mdc + "MaterialSharedAxis.java", symbol: "MaterialSharedAxis", fidelity: .exact, checked: true,
+                notes: "The reference test compares the default x axis at 30 dp; the y and z axes follow the same providers."),
+            "fade-through": AnimatorSource(file: mdc + "MaterialFadeThrough.java", symbol: "MaterialFadeThrough", fidelity: .exact, checked: true),
             "material-fade": AnimatorSource(
                 file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact,
                 notes: "The emphasized decelerate and accelerate curves are (0.05, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.15), as Flutter, Compose and MDC's docs give them; MDC's tokens.xml has (0.1, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.2)."),

@@ -167,6 +167,8 @@ import Glibc
         case thirdParallax
         /// The barrier eased on the route's linear value instead of its curved animation.
         case barrierOnRouteValue
+        /// The fade-through thresholds on the time fraction instead of the eased progress.
+        case uneasedThresholds
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -469,10 +471,61 @@ import Glibc
         }
     }
 
+    /// MDC's `FadeThroughProvider` (lib/java/com/google/android/material/transition/
+    /// FadeThroughProvider.java): PROGRESS_THRESHOLD 0.35 of the animator's interpolated fraction;
+    /// an appearing view's alpha goes 0 → 1 over [0.35, 1], a disappearing one's 1 → 0 over
+    /// [0, 0.35] (TransitionUtils.lerp with a start and end fraction, clamped).
+    static func fadeThroughAlphas(_ e: Double) -> (appearing: Double, disappearing: Double) {
+        (min(max((e - 0.35) / 0.65, 0), 1), 1 - min(max(e / 0.35, 0), 1))
+    }
+
+    /// The fraction the MDC transitions' providers read: the time fraction through the theme's
+    /// motionEasingEmphasizedInterpolator, the emphasized path (PredictiveBackReferenceTests has
+    /// it from AOSP's Interpolators.EMPHASIZED, the same path), or the time fraction itself for
+    /// the `uneasedThresholds` perturbation.
+    static func mdcFraction(_ u: Double, _ p: Perturbation) -> (eased: Double, thresholds: Double) {
+        let e = PredictiveBackReferenceTests.emphasized(u)
+        return (e, p == .uneasedThresholds ? u : e)
+    }
+
+    /// MDC's `MaterialFadeThrough` (lib/java/com/google/android/material/transition/MaterialFadeThrough.java):
+    /// 450 ms (motionDurationLong1 in the Material 3 theme) on the emphasized interpolator; the
+    /// primary provider is FadeThroughProvider, the secondary a ScaleProvider that does not scale
+    /// on disappear and grows an appearing view from 0.92 (DEFAULT_START_SCALE) to 1 over the
+    /// whole fraction, about its centre.
+    static func fadeThrough(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.45) { u in
+            let f = mdcFraction(u, p), alphas = fadeThroughAlphas(f.thresholds)
+            let entering = Seen(role: .to, rect: scaled(to, 0.92 + 0.08 * f.eased), alpha: alphas.appearing)
+            let leaving = Seen(role: .from, rect: from, alpha: alphas.disappearing)
+            return c.forward ? [leaving, entering] : [entering, leaving]
+        }
+    }
+
+    /// MDC's `MaterialSharedAxis` on X (lib/java/com/google/android/material/transition/MaterialSharedAxis.java)
+    /// with the animator's default axis and 30 dp (mtrl_transition_shared_axis_slide_distance):
+    /// 450 ms on the emphasized interpolator; the primary SlideDistanceProvider moves an appearing
+    /// view from +30 to 0 and a disappearing one from 0 to −30 going forward, the other way
+    /// back, over the whole fraction; the secondary is FadeThroughProvider.
+    static func sharedAxis(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        let d = c.forward ? 30.0 : -30
+        return Reference(duration: 0.45) { u in
+            let f = mdcFraction(u, p), alphas = fadeThroughAlphas(f.thresholds)
+            var entering = to, leaving = from
+            entering.x += d * (1 - f.eased)
+            leaving.x -= d * f.eased
+            let shownEntering = Seen(role: .to, rect: entering, alpha: alphas.appearing)
+            let shownLeaving = Seen(role: .from, rect: leaving, alpha: alphas.disappearing)
+            return c.forward ? [shownLeaving, shownEntering] : [shownEntering, shownLeaving]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
-        "cupertino-modal-popup", "compose-ios",
+        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis",
     ]
 
     /// The reference of the animator `id`.
@@ -487,6 +540,8 @@ import Glibc
         case "hold": hold(c, p)
         case "cupertino-modal-popup": cupertinoModalPopup(c, p)
         case "compose-ios": composeIOS(c, p)
+        case "fade-through": fadeThrough(c, p)
+        case "shared-axis": sharedAxis(c, p)
         default: popover(c, p)
         }
     }
@@ -566,7 +621,8 @@ import Glibc
 
     /// The perturbations each reference must notice: its own curve unflipped, its springs
     /// changed, the elevation scale's scale or curve changed, the held screen fading, the
-    /// barrier eased on the wrong value or Flutter's parallax in place of Compose's.
+    /// barrier eased on the wrong value, Flutter's parallax in place of Compose's or the fade
+    /// thresholds on the time fraction.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
@@ -574,6 +630,7 @@ import Glibc
         case "hold": [.heldScreenFades]
         case "cupertino-modal-popup": [.unflippedReverse, .barrierOnRouteValue]
         case "compose-ios": [.thirdParallax]
+        case "fade-through", "shared-axis": [.uneasedThresholds]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
