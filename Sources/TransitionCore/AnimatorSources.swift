@@ -80,7 +80,7 @@ public enum AnimatorSources {
                 file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact,
                 notes: "The emphasized decelerate and accelerate curves are (0.05, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.15), as Flutter, Compose and MDC's docs give them; MDC's tokens.xml has (0.1, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.2)."),
             "flutter-zoom": AnimatorSource(
-                file: flutterMaterial, symbol: "ZoomPageTransitionsBuilder", fidelity: .exact,
+                file: flutterMaterial, symbol: "ZoomPageTransitionsBuilder", fidelity: .exact, checked: true,
                 notes: "The scrim is ColorScheme.surface of the Material 3 baseline light scheme."),
             "predictive-back": AnimatorSource(
                 file: "frameworks/base libs/WindowManager/Shell/src/com/android/wm/shell/back/DefaultCrossActivityBackAnimation.kt",

@@ -169,6 +169,9 @@ import Glibc
         case barrierOnRouteValue
         /// The fade-through thresholds on the time fraction instead of the eased progress.
         case uneasedThresholds
+        /// The zoom's scales on the Material 3 emphasized path, which Flutter's tween sequence
+        /// only resembles.
+        case emphasizedZoomScale
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -522,10 +525,50 @@ import Glibc
         }
     }
 
+    /// Flutter's `fastOutExtraSlowIn` tween sequence of the zoom transition
+    /// (packages/flutter/lib/src/material/page_transitions_theme.dart, _ZoomPageTransition
+    /// .fastOutExtraSlowInTweenSequenceItems): 0 → 0.4 by Cubic(0.05, 0, 0.133333, 0.06) over a
+    /// weight of 0.166666, then 0.4 → 1 by Cubic(0.208333, 0.82, 0.25, 1) over the rest.
+    static func zoomScaleCurve(_ t: Double) -> Double {
+        let w = 0.166666
+        if t < w { return 0.4 * flutterCubic(0.05, 0, 0.133333, 0.06, t / w) }
+        return 0.4 + 0.6 * flutterCubic(0.208333, 0.82, 0.25, 1, (t - w) / (1 - w))
+    }
+
+    /// Flutter's `Interval(begin, end)` of the time fraction, linear between.
+    static func interval(_ begin: Double, _ end: Double, _ t: Double) -> Double { min(max((t - begin) / (end - begin), 0), 1) }
+
+    /// Flutter's ZoomPageTransitionsBuilder (packages/flutter/lib/src/material/page_transitions_theme.dart):
+    /// 300 ms; DualTransitionBuilder hands each builder the time fraction t. Pushing, the new
+    /// page is a _ZoomEnterTransition: scale 0.85 → 1 (_scaleUpTransition) on the tween sequence,
+    /// opacity Interval(0.125, 0.25) (_fadeInTransition), over a scrim of ColorScheme.surface at
+    /// 0 → 0.6 over Interval(0.2075, 0.4175) the size of the page; the old page a
+    /// _ZoomExitTransition scaling 1 → 1.05. Popping, the popping page scales 1 → 0.9
+    /// (_scaleDownTransition) and fades 1 → 0 over Interval(0.0825, 0.2075) (_fadeOutTransition);
+    /// the page it reveals is a _ZoomEnterTransition with reverse true: scale 1.1 → 1, opaque,
+    /// no scrim. The route on top is drawn above. Scales are about the page's centre.
+    static func flutterZoom(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { t in
+            let s = p == .emphasizedZoomScale ? PredictiveBackReferenceTests.emphasized(t) : zoomScaleCurve(t)
+            if c.forward {
+                return [
+                    Seen(role: .from, rect: scaled(from, 1 + 0.05 * s), alpha: 1),
+                    Seen(role: .dimming, rect: c.container, alpha: 0.6 * interval(0.2075, 0.4175, t)),
+                    Seen(role: .to, rect: scaled(to, 0.85 + 0.15 * s), alpha: interval(0.125, 0.25, t)),
+                ]
+            }
+            return [
+                Seen(role: .to, rect: scaled(to, 1.1 - 0.1 * s), alpha: 1),
+                Seen(role: .from, rect: scaled(from, 1 - 0.1 * s), alpha: 1 - interval(0.0825, 0.2075, t)),
+            ]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
-        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis",
+        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom",
     ]
 
     /// The reference of the animator `id`.
@@ -542,6 +585,7 @@ import Glibc
         case "compose-ios": composeIOS(c, p)
         case "fade-through": fadeThrough(c, p)
         case "shared-axis": sharedAxis(c, p)
+        case "flutter-zoom": flutterZoom(c, p)
         default: popover(c, p)
         }
     }
@@ -621,8 +665,8 @@ import Glibc
 
     /// The perturbations each reference must notice: its own curve unflipped, its springs
     /// changed, the elevation scale's scale or curve changed, the held screen fading, the
-    /// barrier eased on the wrong value, Flutter's parallax in place of Compose's or the fade
-    /// thresholds on the time fraction.
+    /// barrier eased on the wrong value, Flutter's parallax in place of Compose's, the fade
+    /// thresholds on the time fraction or the zoom on the emphasized path.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
@@ -631,6 +675,7 @@ import Glibc
         case "cupertino-modal-popup": [.unflippedReverse, .barrierOnRouteValue]
         case "compose-ios": [.thirdParallax]
         case "fade-through", "shared-axis": [.uneasedThresholds]
+        case "flutter-zoom": [.emphasizedZoomScale]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
