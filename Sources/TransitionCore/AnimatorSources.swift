@@ -102,7 +102,7 @@ public enum AnimatorSources {
             "popover": springs("m3_sys_motion_standard_spring_fast_spatial, _fast_effects", surface: "the card growing from a source rectangle"),
         ],
         android: [
-            "fade-upwards": AnimatorSource(file: flutterMaterial, symbol: "_FadeUpwardsPageTransition", fidelity: .exact),
+            "fade-upwards": AnimatorSource(file: flutterMaterial, symbol: "_FadeUpwardsPageTransition", fidelity: .exact, checked: true),
             "open-upwards": AnimatorSource(
                 file: flutterMaterial, symbol: "_OpenUpwardsPageTransition", fidelity: .exact, checked: true,
                 notes: "The content's 5 % rise inside the growing clip is not shown; the clip's edges are."),

@@ -8,9 +8,11 @@ import Glibc
 #endif
 
 /// Each platform motion against a reference written here from its source's constants and curves:
-/// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition` and
-/// `_OpenUpwardsPageTransition`, Material 3's spring tokens, and MDC's `MaterialElevationScale`
-/// and `Hold`. The references share no code
+/// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition`,
+/// `CupertinoModalPopupRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
+/// `_FadeUpwardsPageTransition`, Compose Multiplatform's iOS `NavDisplay`, Material 3's spring
+/// tokens, and MDC's `MaterialFadeThrough`, `MaterialSharedAxis`, `MaterialElevationScale` and
+/// `Hold`. The references share no code
 /// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
 /// the springs are integrated step by step instead of solved in closed form. For every operation
 /// an animator declares, at two container sizes and 101 progresses, the test compares what the
@@ -172,6 +174,8 @@ import Glibc
         /// The zoom's scales on the Material 3 emphasized path, which Flutter's tween sequence
         /// only resembles.
         case emphasizedZoomScale
+        /// A pop through flipped curves, where the source plays the push's curves backwards.
+        case flippedReverse
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -565,10 +569,34 @@ import Glibc
         }
     }
 
+    /// Flutter's _FadeUpwardsPageTransition (packages/flutter/lib/src/material/page_transitions_theme.dart):
+    /// 300 ms; the route's linear value v drives a FractionalTranslation from Offset(0, 0.25) to
+    /// zero through CurveTween(Curves.fastOutSlowIn), Cubic(0.4, 0, 0.2, 1), and the opacity
+    /// through CurveTween(Curves.easeIn), Cubic(0.42, 0, 1, 1); CurveTweens have no reverse curve,
+    /// so a pop plays them backwards in time. The page beneath does not move; the route on top
+    /// is drawn above.
+    static func fadeUpwards(_ c: Case, _ p: Perturbation) -> Reference {
+        let h = c.container.height
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { t in
+            let v = c.forward ? t : 1 - t
+            let position: Double, opacity: Double
+            if p == .flippedReverse && !c.forward {
+                (position, opacity) = (1 - flutterCubic(0.4, 0, 0.2, 1, 1 - v), 1 - flutterCubic(0.42, 0, 1, 1, 1 - v))
+            } else {
+                (position, opacity) = (flutterCubic(0.4, 0, 0.2, 1, v), flutterCubic(0.42, 0, 1, 1, v))
+            }
+            var page = c.forward ? to : from
+            page.y += 0.25 * h * (1 - position)
+            let top = Seen(role: c.forward ? .to : .from, rect: page, alpha: opacity)
+            return [Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1), top]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
-        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom",
+        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
     ]
 
     /// The reference of the animator `id`.
@@ -586,6 +614,7 @@ import Glibc
         case "fade-through": fadeThrough(c, p)
         case "shared-axis": sharedAxis(c, p)
         case "flutter-zoom": flutterZoom(c, p)
+        case "fade-upwards": fadeUpwards(c, p)
         default: popover(c, p)
         }
     }
@@ -645,9 +674,9 @@ import Glibc
         return found
     }
 
-    /// The animator `id`, from the C plugin for open upwards and from the built-ins otherwise.
+    /// The animator `id`, from the C plugin for open and fade upwards and from the built-ins otherwise.
     static func animator(_ id: String) throws -> Animator {
-        let library = try #require(id == "open-upwards" ? cLibrary : library)
+        let library = try #require(id == "open-upwards" || id == "fade-upwards" ? cLibrary : library)
         return try #require(library.animator(id))
     }
 
@@ -666,7 +695,8 @@ import Glibc
     /// The perturbations each reference must notice: its own curve unflipped, its springs
     /// changed, the elevation scale's scale or curve changed, the held screen fading, the
     /// barrier eased on the wrong value, Flutter's parallax in place of Compose's, the fade
-    /// thresholds on the time fraction or the zoom on the emphasized path.
+    /// thresholds on the time fraction, the zoom on the emphasized path or a pop through flipped
+    /// curves.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
@@ -676,6 +706,7 @@ import Glibc
         case "compose-ios": [.thirdParallax]
         case "fade-through", "shared-axis": [.uneasedThresholds]
         case "flutter-zoom": [.emphasizedZoomScale]
+        case "fade-upwards": [.flippedReverse]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
@@ -687,7 +718,7 @@ import Glibc
         let animator = try Self.animator(id)
         for perturbation in Self.perturbations(id) {
             var noticed = 0
-            for c in try Self.cases(animator) where perturbation != .unflippedReverse || !c.forward {
+            for c in try Self.cases(animator) where (perturbation != .unflippedReverse && perturbation != .flippedReverse) || !c.forward {
                 let found = try Self.mismatches(animator, c, Self.reference(id, c, perturbation), count: 61)
                 if !found.isEmpty { noticed += 1 }
                 #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")
