@@ -66,7 +66,7 @@ public enum AnimatorSources {
                 fidelity: .exact, checked: true, notes: "The barrier is the light mode's 0x33000000; `dim` sets the dark mode's 0x7A000000 (0.478)."),
             "cupertino-alert": AnimatorSource(
                 file: flutterCupertino, symbol: "_buildCupertinoDialogTransitions", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
-                fidelity: .exact, notes: "Copies of newer Flutter show a spring in place of this 250 ms tween."),
+                fidelity: .exact, checked: true, notes: "Copies of newer Flutter show a spring in place of this 250 ms tween."),
             "compose-ios": AnimatorSource(
                 file: "androidx/androidx navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt",
                 symbol: "defaultTransitionSpec, defaultPopTransitionSpec", version: "9fe1485e7829dd3f13f84af435bc26925ac42a60",

@@ -9,7 +9,7 @@ import Glibc
 
 /// Each platform motion against a reference written here from its source's constants and curves:
 /// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition`,
-/// `CupertinoModalPopupRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
+/// `CupertinoModalPopupRoute`, `CupertinoDialogRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
 /// `_FadeUpwardsPageTransition`, Compose Multiplatform's iOS `NavDisplay`, Material 3's spring
 /// tokens, and MDC's `MaterialFadeThrough`, `MaterialSharedAxis`, `MaterialElevationScale` and
 /// `Hold`. The references share no code
@@ -593,10 +593,34 @@ import Glibc
         }
     }
 
+    /// Flutter's Cupertino dialog route (packages/flutter/lib/src/cupertino/route.dart,
+    /// CupertinoDialogRoute and _buildCupertinoDialogTransitions): 250 ms; the route's linear
+    /// value v drives the opacity through CurvedAnimation(curve: Curves.easeInOut), Cubic(0.42, 0,
+    /// 0.58, 1), which has no reverse curve, and, only while the route runs forward, the scale
+    /// through _dialogScaleTween, 1.3 → 1 on Curves.linearToEaseOut, about the dialog's centre;
+    /// the ModalRoute barrier, kCupertinoModalBarrierColor 0x33000000, through Curves.ease of v.
+    /// The presenting screen stays at rest beneath.
+    static func cupertinoAlert(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.25) { t in
+            let v = c.forward ? t : 1 - t
+            func curve(_ f: @escaping (Double) -> Double) -> Double { p == .flippedReverse && !c.forward ? flipped(f)(v) : f(v) }
+            let opacity = curve { flutterCubic(0.42, 0, 0.58, 1, $0) }
+            let barrier = 51.0 / 255 * curve(ease)
+            let dialog = c.forward ? scaled(to, 1.3 - 0.3 * linearToEaseOut(v)) : from
+            return [
+                Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: barrier),
+                Seen(role: c.forward ? .to : .from, rect: dialog, alpha: opacity),
+            ]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
         "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
+        "cupertino-alert",
     ]
 
     /// The reference of the animator `id`.
@@ -615,6 +639,7 @@ import Glibc
         case "shared-axis": sharedAxis(c, p)
         case "flutter-zoom": flutterZoom(c, p)
         case "fade-upwards": fadeUpwards(c, p)
+        case "cupertino-alert": cupertinoAlert(c, p)
         default: popover(c, p)
         }
     }
@@ -706,7 +731,7 @@ import Glibc
         case "compose-ios": [.thirdParallax]
         case "fade-through", "shared-axis": [.uneasedThresholds]
         case "flutter-zoom": [.emphasizedZoomScale]
-        case "fade-upwards": [.flippedReverse]
+        case "fade-upwards", "cupertino-alert": [.flippedReverse]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
