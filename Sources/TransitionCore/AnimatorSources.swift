@@ -106,7 +106,9 @@ public enum AnimatorSources {
             "open-upwards": AnimatorSource(
                 file: flutterMaterial, symbol: "_OpenUpwardsPageTransition", fidelity: .exact, checked: true,
                 notes: "The content's 5 % rise inside the growing clip is not shown; the clip's edges are."),
-            "fade-forwards": AnimatorSource(file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", fidelity: .exact),
+            "fade-forwards": AnimatorSource(
+                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", fidelity: .approximation,
+                notes: "The box Flutter fills behind the pages while they move (ColorScheme.surface, a background colour in later revisions) is not drawn. It lasts 800 ms, Flutter's earlier kTransitionMilliseconds; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
         ],
         web: [
             "view-transition": AnimatorSource(
