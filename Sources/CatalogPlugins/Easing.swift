@@ -80,7 +80,7 @@ struct PhysicalSpring: Sendable, Equatable {
 }
 
 /// An easing, evaluated through the host's timing services.
-enum Easing: Sendable {
+indirect enum Easing: Sendable {
     case curve(tc_curve_t)
     case bezier(Double, Double, Double, Double)
     case twoCubics(TwoCubics)
@@ -97,6 +97,13 @@ enum Easing: Sendable {
     /// Android's `AccelerateDecelerateInterpolator`, the default of every `ValueAnimator`:
     /// cos((t + 1)π) / 2 + 0.5.
     case accelerateDecelerate
+    /// Two easings one after the other, joined at (`at`, `at`): `first` takes the value from 0 to
+    /// `at` over the time 0…`at`, `second` from `at` to 1 over the rest, each on its own time
+    /// fraction. A gesture phase followed by a commit phase, each with its own curve.
+    case phases(at: Double, first: Easing, second: Easing)
+    /// One easing applied to the value of another: `outer(inner(t))`, as Flutter's CurveTween
+    /// driven by an already curved animation.
+    case composed(outer: Easing, inner: Easing)
 
     static let linear = Easing.curve(TC_CURVE_LINEAR)
 
@@ -111,6 +118,8 @@ enum Easing: Sendable {
         case (.decay(let a), .decay(let b)): return a == b
         case (.physicalSpring(let a, let s1), .physicalSpring(let b, let s2)): return a == b && s1 == s2
         case (.accelerateDecelerate, .accelerateDecelerate): return true
+        case (.phases(let a1, let f1, let s1), .phases(let a2, let f2, let s2)): return a1 == a2 && f1.isSame(as: f2) && s1.isSame(as: s2)
+        case (.composed(let o1, let i1), .composed(let o2, let i2)): return o1.isSame(as: o2) && i1.isSame(as: i2)
         default: return false
         }
     }
@@ -130,6 +139,11 @@ enum Easing: Sendable {
             return spring.value(at: t * seconds)
         case .accelerateDecelerate:
             return cos((t + 1) * Double.pi) / 2 + 0.5
+        case .phases(let at, let first, let second):
+            if t < at { return at * first.value(ctx, t / at) }
+            return at + (1 - at) * second.value(ctx, (t - at) / (1 - at))
+        case .composed(let outer, let inner):
+            return outer.value(ctx, inner.value(ctx, t))
         case .twoCubics(let c):
             let host = ctx.pointee.host.pointee
             if t < c.jointX {

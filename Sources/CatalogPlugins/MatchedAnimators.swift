@@ -22,7 +22,7 @@ private func smallRect(_ s: Situation, parametersAt i: Int) -> tc_rect_t {
 /// The iOS 18 zoom transition: the new screen grows out of the tapped element.
 private let iosZoom = AnimatorDefinition(
     id: "ios-zoom", name: "iOS Zoom",
-    summary: "iOS 18's zoom transition: the new screen grows out of the matched element (or a source rectangle) to full screen, its corners morphing, over a dimmed screen; going back shrinks it into the element.",
+    summary: "iOS 18's zoom transition on a third-party fit of its spring, since Apple publishes no numbers: the new screen grows out of the matched element (or a source rectangle) to full screen, its corners morphing, over a dimmed screen; going back shrinks it into the element.",
     operations: [TC_OPERATION_PUSH, TC_OPERATION_POP, TC_OPERATION_PRESENT, TC_OPERATION_DISMISS],
     parameters: sourceParameters(x: 0.05, y: 0.3, width: 0.43, height: 0.2, radius: 16) + [
         .number("dim", "Dimming", doc: "How much the screen behind darkens.", 0.2, 0...1),

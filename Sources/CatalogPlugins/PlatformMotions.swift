@@ -7,7 +7,7 @@ private let emphasized = Easing.twoCubics(.emphasized)
 /// exponential approach, the covered one moving a third of the way under a darkening shadow.
 private let iosPush = AnimatorDefinition(
     id: "ios-push", name: "iOS Push",
-    summary: "UIKit's navigation push: the new screen comes from the trailing edge, the covered one moves a third of the way under a dimming shadow; pop reverses it.",
+    summary: "UIKit's navigation push as a third-party frame fit measures it, since Apple publishes no numbers: the new screen comes from the trailing edge, the covered one moves a third of the way under a dimming shadow; pop reverses it.",
     operations: navigationOperations, reversible: true,
     parameters: [
         // The swift_transitions frame fit of the iOS simulator (research/modern_anchors.md §5):
@@ -82,6 +82,69 @@ private let cupertinoDialog = AnimatorDefinition(
             return Choreography(from: nil, to: Track(start: .offset(0, 1), end: .rest, easing: curve), placement: .above)
         }
         return Choreography(from: Track(start: .rest, end: .offset(0, 1), easing: curve), to: nil, placement: .below)
+    })
+
+/// Compose Multiplatform's default navigation transition on iOS, androidx
+/// `navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt`
+/// (`defaultTransitionSpec`, `defaultPopTransitionSpec`).
+private let composeIOS = AnimatorDefinition(
+    id: "compose-ios", name: "Compose Multiplatform iOS",
+    summary: "Compose Multiplatform's default iOS navigation: the new page slides in from the trailing edge while the old one moves a quarter of the width the other way, on one curve, with no dimming; pop reverses it.",
+    operations: navigationOperations, reversible: true,
+    parameters: [
+        // DEFAULT_TRANSITION_DURATION_MILLISECOND = 500; IosTransitionEasing =
+        // CubicBezierEasing(0.2833, 0.99, 0.31833, 0.99) on every slide (NavDisplay.ios.kt).
+        .duration(0.5),
+    ],
+    choreography: { s in
+        // Push: slideIntoContainer(Left) from the full width, slideOutOfContainer(Left) to
+        // it / 4. Pop: slideIntoContainer(Right) from −it / 4, slideOutOfContainer(Right) to the
+        // full width. NavDisplay gives the target scene the initial zIndex + 1 on a push and − 1
+        // on a pop (NavDisplay.kt, targetZIndex): the page that moves fully is on top.
+        let curve = Easing.bezier(0.2833, 0.99, 0.31833, 0.99)
+        if s.presenting {
+            return Choreography(
+                from: Track(start: .rest, end: .offset(-0.25, 0), easing: curve),
+                to: Track(start: .offset(1, 0), end: .rest, easing: curve), placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .offset(1, 0), easing: curve),
+            to: Track(start: .offset(-0.25, 0), end: .rest, easing: curve), placement: .below)
+    })
+
+/// Flutter's Cupertino modal popup, `CupertinoModalPopupRoute` (packages/flutter/lib/src/cupertino/route.dart).
+private let cupertinoModalPopup = AnimatorDefinition(
+    id: "cupertino-modal-popup", name: "Cupertino Modal Popup",
+    summary: "Flutter's Cupertino modal popup (an action sheet): the popup rises from the bottom edge by its own height over a darkening barrier; dismissal runs the curve flipped.",
+    operations: modalOperations, styles: [TC_STYLE_CUSTOM, TC_STYLE_FULL_SCREEN], reversible: true,
+    parameters: [
+        // _kModalPopupTransitionDuration = 335 ms.
+        .duration(0.335),
+        .number("dim", "Barrier", doc: "The barrier's opacity when the popup is shown: kCupertinoModalBarrierColor, 0x33000000 light (0x7A000000 dark).", 0x33 / 255.0, 0...1),
+    ],
+    choreography: { s in
+        // createAnimation: CurvedAnimation(curve: linearToEaseOut, reverseCurve:
+        // linearToEaseOut.flipped); buildTransitions: Align(bottomCenter) and
+        // FractionalTranslation from Offset(0, 1), the popup's own height: from just below the
+        // bottom edge, where Align puts its bottom. A presented frame that does not reach the
+        // bottom edge starts just below it too. On a dismissal the
+        // flipped reverse curve on the falling value is the push's curve on the time fraction.
+        // The barrier (ModalRoute._buildModalBarrier) is a ColorTween to the barrier colour
+        // through CurveTween(barrierCurve = Curves.ease) of the route's animation, which is the
+        // curved one: ease(linearToEaseOut(t)) in, and 1 − ease(linearToEaseOut(t)) out.
+        let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+        let away = Look(ty: s.container.y + s.height - s.presentedFrame.y)
+        // Curves.ease is cubic(0.25, 0.1, 0.25, 1); its flip, 1 − ease(1 − x), is cubic(0.75, 0, 0.75, 0.9).
+        if s.presenting {
+            return Choreography(
+                from: nil, to: Track(start: away, end: .rest, easing: curve),
+                dimming: Track(start: Look(alpha: 0), end: Look(alpha: s[1]), easing: .composed(outer: .bezier(0.25, 0.1, 0.25, 1), inner: curve)),
+                placement: .above)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: away, easing: curve), to: nil,
+            dimming: Track(start: Look(alpha: s[1]), end: Look(alpha: 0), easing: .composed(outer: .bezier(0.75, 0, 0.75, 0.9), inner: curve)),
+            placement: .below)
     })
 
 /// Material 3 shared axis along x, y or z (MDC `MaterialSharedAxis`).
@@ -177,40 +240,58 @@ private let flutterZoom = AnimatorDefinition(
             to: Track(start: Look(scale: 1.1), end: .rest, easing: curve), placement: .below)
     })
 
-/// Android predictive back, meant to be driven by the back gesture: the first part of the
-/// progress follows the finger, the rest commits.
+/// Android's system predictive back between activities, AOSP WM Shell's
+/// `DefaultCrossActivityBackAnimation` on `CrossActivityBackAnimation`
+/// (frameworks/base `libs/WindowManager/Shell/src/com/android/wm/shell/back/`, the 2024 version
+/// with `preparePreCommitEnteringRectMovement`'s `max(width × (1 − MAX_SCALE), 96 dp)`): the
+/// finger drives the first part, then the 450 ms commit plays.
 private let predictiveBack = AnimatorDefinition(
     id: "predictive-back", name: "Android Predictive Back",
-    summary: "Android's predictive back, for an interactive pop: the top screen shrinks to 90 %, moves towards the far edge and rounds its corners as the finger moves, then leaves and fades.",
+    summary: "Android's system predictive back between activities: as the finger moves, the top window shrinks to 90 % towards the far edge and the one beneath comes in from the left, both with the window's rounded corners; on release the top window slides on and fades while the one beneath fills the screen.",
     operations: [TC_OPERATION_POP, TC_OPERATION_DISMISS],
     parameters: [
-        .duration(0.45),
-        .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from.", ["left", "right"]),
-        .number("gesture", "Gesture part", doc: "The share of the progress the finger drives; the rest is the commit.", 0.5, 0.1...0.9),
-        .number("corner-radius", "Corner radius", doc: "The screen's corner radius at the end of the gesture.", unit: "pt", 32, 0...80),
+        .number("commit-duration", "Commit duration", doc: "How long the commit lasts once the finger lets go: POST_COMMIT_DURATION, 450 ms.", unit: "s", 0.45, 0.05...10),
+        .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from. From the right the top window shrinks about its centre; the one beneath comes from the left either way.", ["left", "right"]),
+        .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go at the end of its travel.", unit: "s", 0.45, 0.05...10),
+        .number("corner-radius", "Window corner radius", doc: "The radius both windows are cropped with while they move, the device's window corner radius.", unit: "pt", 32, 0...80),
     ],
+    duration: { s in s[0] + s[2] },
     choreography: { s in
-        // AOSP CrossActivityBackAnimation and MDC MaterialMainContainerBackHelper
-        // (research/modern_anchors.md §4): the gesture maps through cubic(0.1, 0.1, 0, 1); the
-        // closing screen scales 1 → 0.9 and shifts max(0, (W − 0.9W)/2 − 8 dp) away from the
-        // swipe edge; the entering one starts moved by −max(0.1W, 96 dp) and shrinks to 0.9;
-        // a black scrim of α 0.2 lies under the closing screen; the commit takes the closing
-        // screen to a full-size rect moved by (its left + 96 dp) with α = max(1 − 5u, 0), on the
-        // emphasized path (Compose's approximation (0.2, 0, 0, 1)); corner radius 32 (Flutter).
-        let g = s[2], side = s[1] == 0 ? 1.0 : -1.0, radius = s[3]
-        let shift = max(0, (s.width - 0.9 * s.width) / 2 - 8) * side
-        let held = Look(tx: shift, scale: 0.9, cornerRadius: radius)
-        let gone = Look(tx: shift + (0.05 * s.width + 96) * side, alpha: 0, cornerRadius: radius)
-        let back = -max(0.1 * s.width, 96) * side
-        let phases = Easing.twoCubics(TwoCubics(jointX: g, jointY: g, first: (0.1, 0.1, 0, 1), second: (0.2, 0, 0, 1)))
+        // Gesture (onGestureProgress): p' = Interpolators.BACK_GESTURE(p), cubic(0.1, 0.1, 0, 1).
+        // The closing rect lerps from the window to itself scaled 0.9 about its centre
+        // (MAX_SCALE), moved right until its right edge is 8 dp (cross_task_back_vertical_margin)
+        // from the display's, unless the swipe is from the right edge. The entering rect starts
+        // moved left by max(0.1 W, 96 dp) (cross_activity_back_entering_start_offset) and scales
+        // 0.9 about its own centre. A horizontal swipe moves neither vertically. Both leashes are
+        // cropped with the window corner radius (applyTransform), which the matrix scales.
+        // Commit (onGestureCommitted, onPostCommitProgress): u linear over 450 ms,
+        // Interpolators.EMPHASIZED; the closing rect goes to the full window moved right by its
+        // current left + 96 dp, its alpha max(1 − 5u, 0); the entering rect goes to the window;
+        // the scrim, black α 0.2 (MAX_SCRIM_ALPHA_LIGHT) under the closing window, fades as
+        // 0.2 (1 − u). Before the first gesture event the windows are as they were, uncropped;
+        // finishAnimation drops the entering window's corner radius. The fling
+        // spring's extra scale is still at a release without velocity.
+        let g = s[2] / (s[0] + s[2]), radius = s[3], w = s.width
+        let shift = s[1] == 0 ? 0.05 * w - 8 : 0
+        let heldLeft = 0.05 * w + shift
+        let back = -max(0.1 * w, 96)
+        let phases = Easing.phases(at: g, first: .bezier(0.1, 0.1, 0, 1), second: .twoCubics(.emphasized))
+        // With a finger on it the progress can rest anywhere past the gesture part: the closing
+        // window then fades over the last fifth of the commit instead of the first, so it is
+        // never gone while it is held.
+        let fade = s.interactive ? (g + 0.8 * (1 - g))...1 : g...(g + 0.2 * (1 - g))
         return Choreography(
-            from: Track(start: .rest, end: gone, easing: phases, via: held, viaAt: g, fade: g...(g + (1 - g) * 0.2), fadeOnTime: true),
-            to: Track(start: Look(tx: back), end: .rest, easing: phases, via: Look(tx: back, scale: 0.9, cornerRadius: radius), viaAt: g),
+            from: Track(
+                start: Look(cornerRadius: radius), end: Look(tx: heldLeft + 96, alpha: 0, cornerRadius: radius), easing: phases,
+                via: Look(tx: shift, scale: 0.9, cornerRadius: radius), viaAt: g, fade: fade, fadeOnTime: true,
+                initialCornerRadius: 0),
+            to: Track(
+                start: Look(tx: back, cornerRadius: radius), end: Look(cornerRadius: radius), easing: phases,
+                via: Look(tx: back, scale: 0.9, cornerRadius: radius), viaAt: g, initialCornerRadius: 0, finalCornerRadius: 0),
             dimming: Track(start: Look(alpha: 0.2), end: Look(alpha: 0), easing: .linear, range: g...1),
             placement: .below)
     })
 
-/// The platform motions with their published numbers.
 /// MDC's `MaterialElevationScale`, a companion of the container transform for the screen
 /// behind it: that screen shrinks to 0.85 and fades out as the new one comes, and grows back and
 /// fades in on the way back.
@@ -273,7 +354,8 @@ private let hold = AnimatorDefinition(
             to: Track(start: .rest, end: .rest), placement: .below)
     })
 
+/// The platform motions with their published numbers.
 let platformAnimators: [AnimatorDefinition] = [
     iosPush, cupertinoPage, cupertinoDialog, sharedAxis, fadeThrough, materialFade, flutterZoom, predictiveBack,
-    androidActivity, cupertinoAlert, elevationScale, hold,
+    androidActivity, cupertinoAlert, elevationScale, hold, composeIOS, cupertinoModalPopup,
 ]

@@ -52,13 +52,14 @@ private func materialSprings(_ s: Situation, at i: Int, effects: PhysicalSpring)
     return (.physicalSpring(spatial, seconds: seconds), .physicalSpring(effects, seconds: seconds))
 }
 
-/// The bottom sheet, with UIKit's medium and large detents.
+/// The bottom sheet. Its height is the host's presented frame, which `--detent` sets as UIKit's
+/// sheet detents; the screen behind dims only while the sheet rests above the medium detent, as
+/// UIKit's `largestUndimmedDetentIdentifier = .medium`.
 private let bottomSheet = AnimatorDefinition(
     id: "bottom-sheet", name: "Bottom Sheet",
-    summary: "A sheet rises from the bottom edge to its presented frame on a spring; at the large detent the screen behind dims, at the medium one it stays clear, as UIKit's largestUndimmedDetent.",
+    summary: "A sheet rises from the bottom edge to its presented frame on a spring; above the medium detent (half the container) the screen behind dims, at or below it the screen stays clear, as UIKit's largestUndimmedDetent = medium.",
     operations: modalOperations, styles: [TC_STYLE_CUSTOM],
     parameters: [
-        .choice("detent", "Detent", doc: "medium leaves the screen behind undimmed; large dims it. The sheet's height is the host's presented frame, as UIKit's sheet detents: --detent medium rests it at half the container's height.", ["medium", "large"], default: 1),
         dimming(0.4),
         .number("corner-radius", "Corner radius", doc: "The sheet's top corner radius.", unit: "pt", 10, 0...60),
     ] + ParameterDefinition.spring(damping: MaterialSpring.defaultSpatial.dampingRatio, response: MaterialSpring.response(MaterialSpring.defaultSpatial)),
@@ -66,13 +67,15 @@ private let bottomSheet = AnimatorDefinition(
     // (ζ 0.9, k 700), response 2π/√k = 0.2375 s; its scrim on the default effects spring
     // (ζ 1, k 1600). The transition lasts as long as the spatial spring takes to settle
     // (0.337 s at the defaults).
-    duration: { s in s.physicalSpring(at: 3).settlingDuration },
+    duration: { s in s.physicalSpring(at: 2).settlingDuration },
     choreography: { s in
         let frame = s.presentedFrame
         let travel = s.container.y + s.height - frame.y
-        let springs = materialSprings(s, at: 3, effects: MaterialSpring.defaultEffects)
+        let springs = materialSprings(s, at: 2, effects: MaterialSpring.defaultEffects)
+        // The medium detent is half the container's height; a sheet no taller leaves it clear.
+        let undimmed = frame.height <= 0.5 * s.height + 1e-9
         return slidingPresentation(
-            s, offset: (0, travel), dim: s[0] == 1 ? s[1] : 0, radius: s[2], enter: springs.spatial, exit: springs.spatial,
+            s, offset: (0, travel), dim: undimmed ? 0 : s[0], radius: s[1], enter: springs.spatial, exit: springs.spatial,
             dimming: springs.effects)
     })
 

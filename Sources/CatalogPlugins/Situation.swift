@@ -6,6 +6,9 @@ struct Situation {
     var operation: tc_operation_t
     var presenting: Bool
     var custom: Bool
+    /// True when a gesture drives the transition: the progress may stop, and move both ways,
+    /// wherever the finger holds it.
+    var interactive = false
     var container: tc_rect_t
     var fromInitialFrame: tc_rect_t
     var toFinalFrame: tc_rect_t
@@ -78,6 +81,7 @@ func situation(_ ctx: UnsafePointer<tc_context_t>) -> Situation {
     }
     return Situation(
         operation: operation, presenting: presenting, custom: c.presentation_style == TC_STYLE_CUSTOM.rawValue,
+        interactive: c.interactive,
         container: c.container_bounds, fromInitialFrame: c.from_initial_frame, toFinalFrame: c.to_final_frame,
         parameters: UnsafeBufferPointer(start: c.param_values, count: Int(c.param_count)),
         matched: firstMatchedElement(ctx))

@@ -28,6 +28,12 @@ struct Track: Sendable {
     var fitRect: tc_rect_t? = nil
     /// The view's stacking order for the whole transition: higher is drawn above.
     var zIndex: Int32 = 0
+    /// The corner radius up to the start of the track, when it is not the start look's: a window
+    /// is cropped with rounded corners only once it starts to move.
+    var initialCornerRadius: Double? = nil
+    /// The corner radius from the end of the track on, when it is not the end look's: a window
+    /// keeps its rounded crop while it moves and drops it once the motion is over.
+    var finalCornerRadius: Double? = nil
 
     /// The track's own progress at the transition's `progress`: 0 before its range, 1 after.
     func local(_ progress: Double) -> Double {
@@ -66,6 +72,8 @@ struct Track: Sendable {
             if let fadeEasing { f = fadeEasing.value(ctx, f) }
             look.alpha = start.alpha + (end.alpha - start.alpha) * f
         }
+        if let initialCornerRadius, local <= 0 { look.cornerRadius = initialCornerRadius }
+        if let finalCornerRadius, local >= 1 { look.cornerRadius = finalCornerRadius }
         return look
     }
 }

@@ -18,14 +18,20 @@ public struct CatalogPageRenderer: Sendable {
         public var image: String?
         /// What the filmstrip shows ("push, full screen").
         public var imageCaption: String
+        /// Where its numbers come from, for an animator the package ships.
+        public var source: AnimatorSource?
 
         /// Creates an entry.
-        public init(description: AnimatorDescription, pluginFile: String, pluginNote: String = "", image: String?, imageCaption: String) {
+        public init(
+            description: AnimatorDescription, pluginFile: String, pluginNote: String = "", image: String?, imageCaption: String,
+            source: AnimatorSource? = nil
+        ) {
             self.description = description
             self.pluginFile = pluginFile
             self.pluginNote = pluginNote
             self.image = image
             self.imageCaption = imageCaption
+            self.source = source
         }
     }
 
@@ -56,6 +62,10 @@ public struct CatalogPageRenderer: Sendable {
             lines.append("")
             let note = e.pluginNote.isEmpty ? "" : " (\(Self.text(e.pluginNote)))"
             lines.append("Operations: \(Self.operations(d)). Plugin: `\(Self.code(e.pluginFile))`\(note).\(d.reversible ? " Reversible: serves a missing reverse operation by running backwards." : "")")
+            if let source = e.source {
+                lines.append("")
+                lines.append("Source: " + source.text(code: { "`\(Self.code($0))`" }, prose: Self.text))
+            }
             if let image = e.image {
                 lines.append("")
                 lines.append("![\(Self.code(d.id)) \(Self.text(e.imageCaption))](\(image))")

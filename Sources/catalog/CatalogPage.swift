@@ -33,7 +33,8 @@ enum CatalogPage {
             let file = baseName(animator.pluginPath)
             entries.append(CatalogPageRenderer.Entry(
                 description: animator.description, pluginFile: file, image: image,
-                imageCaption: operation.name + (style == .custom ? " (custom)" : "")))
+                imageCaption: operation.name + (style == .custom ? " (custom)" : ""),
+                source: AnimatorSources.of(plugin: animator.pluginID, animator: animator.description.id)))
         }
         guard !entries.isEmpty else { throw CLIError("no animator could be loaded, so the page would be empty") }
         try PreviewExport.writeFile(Array(CatalogPageRenderer().render(entries).utf8), to: path)

@@ -104,8 +104,9 @@ struct Gallery: ParsableCommand {
                 var caption = operation.name
                 if operation.isModal && style == .custom { caption += " (custom)" }
                 let timeline = PreviewExport.timeline(sampled, animator: animator)
+                let source = AnimatorSources.of(plugin: animator.pluginID, animator: animator.description.id).map { " Source: " + $0.text } ?? ""
                 items.append(GalleryRenderer.Item(
-                    group: animator.id, groupTitle: animator.description.name, groupSummary: animator.description.summary,
+                    group: animator.id, groupTitle: animator.description.name, groupSummary: animator.description.summary + source,
                     caption: caption, timeline: timeline,
                     live: liveModule(animator).map { GalleryRenderer.LiveCard(module: $0, animatorID: animator.id, context: sampled.context) }))
                 webTransitions.append(.init(operation: operation, timeline: timeline))

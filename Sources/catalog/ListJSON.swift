@@ -45,7 +45,7 @@ enum ListJSON {
             description = info.description
             license = info.license
             abi = info.abi
-            animators = info.animators.map(Animator.init)
+            animators = info.animators.map { Animator($0, plugin: info.id) }
         }
     }
 
@@ -57,8 +57,10 @@ enum ListJSON {
         var styles: [PresentationStyle]
         var reversible: Bool
         var parameters: [Parameter]
+        /// Where its numbers come from, for an animator the package ships; null for others.
+        var source: AnimatorSource?
 
-        init(_ d: AnimatorDescription) {
+        init(_ d: AnimatorDescription, plugin: String) {
             id = d.id
             name = d.name
             summary = d.summary
@@ -66,6 +68,24 @@ enum ListJSON {
             styles = d.styles
             reversible = d.reversible
             parameters = d.parameters.map(Parameter.init)
+            source = AnimatorSources.of(plugin: plugin, animator: d.id)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, name, summary, operations, styles, reversible, parameters, source
+        }
+
+        /// Every key, `source` as null for an animator the package does not ship.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(name, forKey: .name)
+            try c.encode(summary, forKey: .summary)
+            try c.encode(operations, forKey: .operations)
+            try c.encode(styles, forKey: .styles)
+            try c.encode(reversible, forKey: .reversible)
+            try c.encode(parameters, forKey: .parameters)
+            try c.encode(source, forKey: .source)
         }
     }
 

@@ -14,6 +14,23 @@ import Testing
         return try (#require(rect["x"] as? Double), #require(rect["y"] as? Double), #require(rect["width"] as? Double), #require(rect["height"] as? Double))
     }
 
+    /// The opacity of the first view with `role` in the preview JSON frame `frame`, 0 when there is none.
+    func alpha(of role: String, in frame: [String: Any]) throws -> Double {
+        let views = try #require(frame["views"] as? [[String: Any]])
+        guard let view = views.first(where: { $0["role"] as? String == role }) else { return 0 }
+        let state = try #require(view["state"] as? [String: Any])
+        return try #require(state["alpha"] as? Double)
+    }
+
+    @Test("the detent decides the dimming: clear at medium and below, dimmed above", arguments: [("medium", 0.0), ("0.3", 0.0), ("0.6", 0.4), ("large", 0.4)])
+    func detentDecidesTheDimming(_ detent: String, _ dim: Double) throws {
+        let present = try CLI.run(["preview", "present", "bottom-sheet", "--detent", detent, "--format", "json", "--frames", "3"])
+        #expect(present.status == 0, "stderr: \(present.stderr)")
+        let frames = try #require(try CLI.jsonObject(present.stdout)["frames"] as? [[String: Any]])
+        let shown = try alpha(of: "dimming", in: try #require(frames.last))
+        #expect(abs(shown - dim) < 1e-9, "at \(detent) the screen behind is dimmed to \(shown)")
+    }
+
     @Test("a medium bottom sheet rises from the bottom edge to half the container's height and falls back")
     func mediumSheetPreview() throws {
         let present = try CLI.run(["preview", "present", "bottom-sheet", "--detent", "medium", "--format", "json", "--frames", "3"])

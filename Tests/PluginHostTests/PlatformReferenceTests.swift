@@ -8,9 +8,11 @@ import Glibc
 #endif
 
 /// Each platform motion against a reference written here from its source's constants and curves:
-/// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition` and
-/// `_OpenUpwardsPageTransition`, Material 3's spring tokens, and MDC's `MaterialElevationScale`
-/// and `Hold`. The references share no code
+/// Flutter's `CupertinoPageTransition`, `CupertinoFullscreenDialogTransition`,
+/// `CupertinoModalPopupRoute`, `CupertinoDialogRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
+/// `_FadeUpwardsPageTransition`, Compose Multiplatform's iOS `NavDisplay`, Material 3's spring
+/// tokens, and MDC's `MaterialFadeThrough`, `MaterialSharedAxis`, `MaterialElevationScale` and
+/// `Hold`. The references share no code
 /// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
 /// the springs are integrated step by step instead of solved in closed form. For every operation
 /// an animator declares, at two container sizes and 101 progresses, the test compares what the
@@ -163,6 +165,17 @@ import Glibc
         case fastOutSlowIn
         /// The held screen fading out instead of staying whole.
         case heldScreenFades
+        /// The covered page moving a third of the width, as Flutter's, instead of a quarter.
+        case thirdParallax
+        /// The barrier eased on the route's linear value instead of its curved animation.
+        case barrierOnRouteValue
+        /// The fade-through thresholds on the time fraction instead of the eased progress.
+        case uneasedThresholds
+        /// The zoom's scales on the Material 3 emphasized path, which Flutter's tween sequence
+        /// only resembles.
+        case emphasizedZoomScale
+        /// A pop through flipped curves, where the source plays the push's curves backwards.
+        case flippedReverse
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -416,9 +429,198 @@ import Glibc
         }
     }
 
+    /// Flutter's CupertinoModalPopupRoute (packages/flutter/lib/src/cupertino/route.dart):
+    /// 335 ms (_kModalPopupTransitionDuration); createAnimation wraps the route value in
+    /// CurvedAnimation(curve: linearToEaseOut, reverseCurve: linearToEaseOut.flipped); the
+    /// popup, aligned to the bottom, is translated by Offset(0, 1) of its own size to zero, from
+    /// just below the container (below it too for a presented frame short of the bottom); the
+    /// ModalRoute barrier is a ColorTween from transparent to kCupertinoModalBarrierColor
+    /// (0x33000000 in light mode) through CurveTween(Curves.ease) of that curved animation, under
+    /// the popup. The screen beneath stays at rest under the barrier.
+    static func cupertinoModalPopup(_ c: Case, _ p: Perturbation) -> Reference {
+        let reverse: ((Double) -> Double) = p == .unflippedReverse ? linearToEaseOut : flipped(linearToEaseOut)
+        let (to, from) = screens(c)
+        let popup = c.forward ? to : from
+        return Reference(duration: 0.335) { u in
+            let v = c.forward ? u : 1 - u
+            let value = curved(v, forward: c.forward, curve: linearToEaseOut, reverseCurve: reverse)
+            let barrier = 51.0 / 255 * ease(p == .barrierOnRouteValue ? v : value)
+            var rect = popup
+            rect.y += (c.container.maxY - popup.y) * (1 - value)
+            return [
+                Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: barrier),
+                Seen(role: c.forward ? .to : .from, rect: rect, alpha: 1),
+            ]
+        }
+    }
+
+    /// Compose Multiplatform's iOS default (androidx
+    /// navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt):
+    /// every slide a 500 ms tween on CubicBezierEasing(0.2833, 0.99, 0.31833, 0.99); pushing,
+    /// the target slides in from the full width and the initial page out to a quarter of it;
+    /// popping, the target slides in from a quarter and the initial page out by the full width.
+    /// The target's zIndex is one above the initial page's on a push, one below on a pop
+    /// (NavDisplay.kt, targetZIndex).
+    static func composeIOS(_ c: Case, _ p: Perturbation) -> Reference {
+        let w = c.container.width, parallax = p == .thirdParallax ? 1.0 / 3 : 0.25
+        return Reference(duration: 0.5) { u in
+            let e = flutterCubic(0.2833, 0.99, 0.31833, 0.99, u)
+            var target = c.container, initial = c.container
+            if c.forward {
+                target.x += w * (1 - e)
+                initial.x -= w * parallax * e
+                return [Seen(role: .from, rect: initial, alpha: 1), Seen(role: .to, rect: target, alpha: 1)]
+            }
+            target.x -= w * parallax * (1 - e)
+            initial.x += w * e
+            return [Seen(role: .to, rect: target, alpha: 1), Seen(role: .from, rect: initial, alpha: 1)]
+        }
+    }
+
+    /// MDC's `FadeThroughProvider` (lib/java/com/google/android/material/transition/
+    /// FadeThroughProvider.java): PROGRESS_THRESHOLD 0.35 of the animator's interpolated fraction;
+    /// an appearing view's alpha goes 0 → 1 over [0.35, 1], a disappearing one's 1 → 0 over
+    /// [0, 0.35] (TransitionUtils.lerp with a start and end fraction, clamped).
+    static func fadeThroughAlphas(_ e: Double) -> (appearing: Double, disappearing: Double) {
+        (min(max((e - 0.35) / 0.65, 0), 1), 1 - min(max(e / 0.35, 0), 1))
+    }
+
+    /// The fraction the MDC transitions' providers read: the time fraction through the theme's
+    /// motionEasingEmphasizedInterpolator, the emphasized path (PredictiveBackReferenceTests has
+    /// it from AOSP's Interpolators.EMPHASIZED, the same path), or the time fraction itself for
+    /// the `uneasedThresholds` perturbation.
+    static func mdcFraction(_ u: Double, _ p: Perturbation) -> (eased: Double, thresholds: Double) {
+        let e = PredictiveBackReferenceTests.emphasized(u)
+        return (e, p == .uneasedThresholds ? u : e)
+    }
+
+    /// MDC's `MaterialFadeThrough` (lib/java/com/google/android/material/transition/MaterialFadeThrough.java):
+    /// 450 ms (motionDurationLong1 in the Material 3 theme) on the emphasized interpolator; the
+    /// primary provider is FadeThroughProvider, the secondary a ScaleProvider that does not scale
+    /// on disappear and grows an appearing view from 0.92 (DEFAULT_START_SCALE) to 1 over the
+    /// whole fraction, about its centre.
+    static func fadeThrough(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.45) { u in
+            let f = mdcFraction(u, p), alphas = fadeThroughAlphas(f.thresholds)
+            let entering = Seen(role: .to, rect: scaled(to, 0.92 + 0.08 * f.eased), alpha: alphas.appearing)
+            let leaving = Seen(role: .from, rect: from, alpha: alphas.disappearing)
+            return c.forward ? [leaving, entering] : [entering, leaving]
+        }
+    }
+
+    /// MDC's `MaterialSharedAxis` on X (lib/java/com/google/android/material/transition/MaterialSharedAxis.java)
+    /// with the animator's default axis and 30 dp (mtrl_transition_shared_axis_slide_distance):
+    /// 450 ms on the emphasized interpolator; the primary SlideDistanceProvider moves an appearing
+    /// view from +30 to 0 and a disappearing one from 0 to −30 going forward, the other way
+    /// back, over the whole fraction; the secondary is FadeThroughProvider.
+    static func sharedAxis(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        let d = c.forward ? 30.0 : -30
+        return Reference(duration: 0.45) { u in
+            let f = mdcFraction(u, p), alphas = fadeThroughAlphas(f.thresholds)
+            var entering = to, leaving = from
+            entering.x += d * (1 - f.eased)
+            leaving.x -= d * f.eased
+            let shownEntering = Seen(role: .to, rect: entering, alpha: alphas.appearing)
+            let shownLeaving = Seen(role: .from, rect: leaving, alpha: alphas.disappearing)
+            return c.forward ? [shownLeaving, shownEntering] : [shownEntering, shownLeaving]
+        }
+    }
+
+    /// Flutter's `fastOutExtraSlowIn` tween sequence of the zoom transition
+    /// (packages/flutter/lib/src/material/page_transitions_theme.dart, _ZoomPageTransition
+    /// .fastOutExtraSlowInTweenSequenceItems): 0 → 0.4 by Cubic(0.05, 0, 0.133333, 0.06) over a
+    /// weight of 0.166666, then 0.4 → 1 by Cubic(0.208333, 0.82, 0.25, 1) over the rest.
+    static func zoomScaleCurve(_ t: Double) -> Double {
+        let w = 0.166666
+        if t < w { return 0.4 * flutterCubic(0.05, 0, 0.133333, 0.06, t / w) }
+        return 0.4 + 0.6 * flutterCubic(0.208333, 0.82, 0.25, 1, (t - w) / (1 - w))
+    }
+
+    /// Flutter's `Interval(begin, end)` of the time fraction, linear between.
+    static func interval(_ begin: Double, _ end: Double, _ t: Double) -> Double { min(max((t - begin) / (end - begin), 0), 1) }
+
+    /// Flutter's ZoomPageTransitionsBuilder (packages/flutter/lib/src/material/page_transitions_theme.dart):
+    /// 300 ms; DualTransitionBuilder hands each builder the time fraction t. Pushing, the new
+    /// page is a _ZoomEnterTransition: scale 0.85 → 1 (_scaleUpTransition) on the tween sequence,
+    /// opacity Interval(0.125, 0.25) (_fadeInTransition), over a scrim of ColorScheme.surface at
+    /// 0 → 0.6 over Interval(0.2075, 0.4175) the size of the page; the old page a
+    /// _ZoomExitTransition scaling 1 → 1.05. Popping, the popping page scales 1 → 0.9
+    /// (_scaleDownTransition) and fades 1 → 0 over Interval(0.0825, 0.2075) (_fadeOutTransition);
+    /// the page it reveals is a _ZoomEnterTransition with reverse true: scale 1.1 → 1, opaque,
+    /// no scrim. The route on top is drawn above. Scales are about the page's centre.
+    static func flutterZoom(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { t in
+            let s = p == .emphasizedZoomScale ? PredictiveBackReferenceTests.emphasized(t) : zoomScaleCurve(t)
+            if c.forward {
+                return [
+                    Seen(role: .from, rect: scaled(from, 1 + 0.05 * s), alpha: 1),
+                    Seen(role: .dimming, rect: c.container, alpha: 0.6 * interval(0.2075, 0.4175, t)),
+                    Seen(role: .to, rect: scaled(to, 0.85 + 0.15 * s), alpha: interval(0.125, 0.25, t)),
+                ]
+            }
+            return [
+                Seen(role: .to, rect: scaled(to, 1.1 - 0.1 * s), alpha: 1),
+                Seen(role: .from, rect: scaled(from, 1 - 0.1 * s), alpha: 1 - interval(0.0825, 0.2075, t)),
+            ]
+        }
+    }
+
+    /// Flutter's _FadeUpwardsPageTransition (packages/flutter/lib/src/material/page_transitions_theme.dart):
+    /// 300 ms; the route's linear value v drives a FractionalTranslation from Offset(0, 0.25) to
+    /// zero through CurveTween(Curves.fastOutSlowIn), Cubic(0.4, 0, 0.2, 1), and the opacity
+    /// through CurveTween(Curves.easeIn), Cubic(0.42, 0, 1, 1); CurveTweens have no reverse curve,
+    /// so a pop plays them backwards in time. The page beneath does not move; the route on top
+    /// is drawn above.
+    static func fadeUpwards(_ c: Case, _ p: Perturbation) -> Reference {
+        let h = c.container.height
+        let (to, from) = screens(c)
+        return Reference(duration: 0.3) { t in
+            let v = c.forward ? t : 1 - t
+            let position: Double, opacity: Double
+            if p == .flippedReverse && !c.forward {
+                (position, opacity) = (1 - flutterCubic(0.4, 0, 0.2, 1, 1 - v), 1 - flutterCubic(0.42, 0, 1, 1, 1 - v))
+            } else {
+                (position, opacity) = (flutterCubic(0.4, 0, 0.2, 1, v), flutterCubic(0.42, 0, 1, 1, v))
+            }
+            var page = c.forward ? to : from
+            page.y += 0.25 * h * (1 - position)
+            let top = Seen(role: c.forward ? .to : .from, rect: page, alpha: opacity)
+            return [Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1), top]
+        }
+    }
+
+    /// Flutter's Cupertino dialog route (packages/flutter/lib/src/cupertino/route.dart,
+    /// CupertinoDialogRoute and _buildCupertinoDialogTransitions): 250 ms; the route's linear
+    /// value v drives the opacity through CurvedAnimation(curve: Curves.easeInOut), Cubic(0.42, 0,
+    /// 0.58, 1), which has no reverse curve, and, only while the route runs forward, the scale
+    /// through _dialogScaleTween, 1.3 → 1 on Curves.linearToEaseOut, about the dialog's centre;
+    /// the ModalRoute barrier, kCupertinoModalBarrierColor 0x33000000, through Curves.ease of v.
+    /// The presenting screen stays at rest beneath.
+    static func cupertinoAlert(_ c: Case, _ p: Perturbation) -> Reference {
+        let (to, from) = screens(c)
+        return Reference(duration: 0.25) { t in
+            let v = c.forward ? t : 1 - t
+            func curve(_ f: @escaping (Double) -> Double) -> Double { p == .flippedReverse && !c.forward ? flipped(f)(v) : f(v) }
+            let opacity = curve { flutterCubic(0.42, 0, 0.58, 1, $0) }
+            let barrier = 51.0 / 255 * curve(ease)
+            let dialog = c.forward ? scaled(to, 1.3 - 0.3 * linearToEaseOut(v)) : from
+            return [
+                Seen(role: c.forward ? .from : .to, rect: c.forward ? from : to, alpha: 1),
+                Seen(role: .dimming, rect: c.container, alpha: barrier),
+                Seen(role: c.forward ? .to : .from, rect: dialog, alpha: opacity),
+            ]
+        }
+    }
+
     /// The animators compared, by id.
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
+        "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
+        "cupertino-alert",
     ]
 
     /// The reference of the animator `id`.
@@ -431,6 +633,13 @@ import Glibc
         case "side-drawer": sideDrawer(c, p)
         case "elevation-scale": elevationScale(c, p)
         case "hold": hold(c, p)
+        case "cupertino-modal-popup": cupertinoModalPopup(c, p)
+        case "compose-ios": composeIOS(c, p)
+        case "fade-through": fadeThrough(c, p)
+        case "shared-axis": sharedAxis(c, p)
+        case "flutter-zoom": flutterZoom(c, p)
+        case "fade-upwards": fadeUpwards(c, p)
+        case "cupertino-alert": cupertinoAlert(c, p)
         default: popover(c, p)
         }
     }
@@ -490,9 +699,9 @@ import Glibc
         return found
     }
 
-    /// The animator `id`, from the C plugin for open upwards and from the built-ins otherwise.
+    /// The animator `id`, from the C plugin for open and fade upwards and from the built-ins otherwise.
     static func animator(_ id: String) throws -> Animator {
-        let library = try #require(id == "open-upwards" ? cLibrary : library)
+        let library = try #require(id == "open-upwards" || id == "fade-upwards" ? cLibrary : library)
         return try #require(library.animator(id))
     }
 
@@ -509,12 +718,20 @@ import Glibc
     }
 
     /// The perturbations each reference must notice: its own curve unflipped, its springs
-    /// changed, the elevation scale's scale or curve changed, or the held screen fading.
+    /// changed, the elevation scale's scale or curve changed, the held screen fading, the
+    /// barrier eased on the wrong value, Flutter's parallax in place of Compose's, the fade
+    /// thresholds on the time fraction, the zoom on the emphasized path or a pop through flipped
+    /// curves.
     static func perturbations(_ id: String) -> [Perturbation] {
         switch id {
         case "cupertino-page", "cupertino-dialog", "open-upwards": [.unflippedReverse]
         case "elevation-scale": [.olderElevationScale, .fastOutSlowIn]
         case "hold": [.heldScreenFades]
+        case "cupertino-modal-popup": [.unflippedReverse, .barrierOnRouteValue]
+        case "compose-ios": [.thirdParallax]
+        case "fade-through", "shared-axis": [.uneasedThresholds]
+        case "flutter-zoom": [.emphasizedZoomScale]
+        case "fade-upwards", "cupertino-alert": [.flippedReverse]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
@@ -526,7 +743,7 @@ import Glibc
         let animator = try Self.animator(id)
         for perturbation in Self.perturbations(id) {
             var noticed = 0
-            for c in try Self.cases(animator) where perturbation != .unflippedReverse || !c.forward {
+            for c in try Self.cases(animator) where (perturbation != .unflippedReverse && perturbation != .flippedReverse) || !c.forward {
                 let found = try Self.mismatches(animator, c, Self.reference(id, c, perturbation), count: 61)
                 if !found.isEmpty { noticed += 1 }
                 #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")

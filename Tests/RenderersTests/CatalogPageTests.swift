@@ -19,7 +19,9 @@ struct CatalogPageTests {
     func sections() {
         let sheet = AnimatorDescription(id: "sheet", name: "Sheet", summary: "A card.", operations: [.present, .dismiss], styles: [.custom])
         let page = CatalogPageRenderer().render([
-            .init(description: Self.slide, pluginFile: "libA.so", image: "images/catalog/slide.png", imageCaption: "push"),
+            .init(
+                description: Self.slide, pluginFile: "libA.so", image: "images/catalog/slide.png", imageCaption: "push",
+                source: AnimatorSource(file: "repo path/a_b.dart", symbol: "Slide", fidelity: .approximation, notes: "No *shadow*.")),
             .init(description: sheet, pluginFile: "libB.so", image: nil, imageCaption: "present"),
         ])
         #expect(page.contains("2 animators (5 variants, counted as id x direction) from 2 plugin files"))
@@ -30,6 +32,8 @@ struct CatalogPageTests {
         #expect(page.contains("| `duration` | 0.35s | 0.05...10s | How long. |"))
         #expect(page.contains("| `direction` | right |"))
         #expect(!page.contains("![sheet"), "an entry without an image shows none")
+        #expect(page.contains("Source: An approximation of `Slide` in `repo path/a_b.dart`. No \\*shadow\\*."))
+        #expect(page.components(separatedBy: "Source: ").count == 2, "an entry without a source shows none")
     }
 
     @Test("plugin text cannot add rows, links, HTML or emphasis")

@@ -1,0 +1,121 @@
+/// The source of every animator the package ships, by plugin id and animator id: the built-in
+/// Swift plugin, the C plugin and the Rust plugin. The files and symbols are the ones each
+/// animator's code cites; a revision is given where the one read was recorded.
+public enum AnimatorSources {
+    /// The built-in Swift plugin's id.
+    public static let builtins = "org.transitioncatalog.builtins"
+    /// The C plugin's id.
+    public static let android = "org.transitioncatalog.android"
+    /// The Rust plugin's id.
+    public static let web = "org.transitioncatalog.web"
+
+    /// The source of animator `animator` of plugin `plugin`, or nil when the package does not
+    /// ship it.
+    public static func of(plugin: String, animator: String) -> AnimatorSource? {
+        table[plugin]?[animator]
+    }
+
+    static let flutterCupertino = "flutter/flutter packages/flutter/lib/src/cupertino/route.dart"
+    static let flutterMaterial = "flutter/flutter packages/flutter/lib/src/material/page_transitions_theme.dart"
+    static let mdc = "material-components-android lib/java/com/google/android/material/transition/"
+    static let tokens = "material-components-android lib/java/com/google/android/material/motion/res/values/tokens.xml"
+    static let hero = "HeroTransitions/Hero Sources/Preprocessors/DefaultAnimationPreprocessor.swift"
+    static let vcTransitions = "ColinEberhardt/VCTransitionsLibrary"
+
+    /// A Hero family: Hero's numbers, compared by no reference test yet.
+    static func hero(_ type: String) -> AnimatorSource {
+        AnimatorSource(file: hero, symbol: "HeroDefaultAnimationType.\(type)", fidelity: .exact)
+    }
+
+    /// A VCTransitionsLibrary animation controller, ported to views without its snapshots' layers.
+    static func vcTransitions(_ controller: String) -> AnimatorSource {
+        AnimatorSource(
+            file: vcTransitions, symbol: controller, fidelity: .approximation,
+            notes: "Its motion is played on the screens' views; the library's timings were not compared by a test.")
+    }
+
+    /// A surface of the catalogue's own on Material's spring tokens.
+    static func springs(_ tokens: String, surface: String) -> AnimatorSource {
+        AnimatorSource(
+            file: Self.tokens, symbol: tokens, fidelity: .approximation, checked: true,
+            notes: "The springs are the tokens' (spatial for the motion, effects for the scrim and the fades); \(surface) is the catalogue's own.")
+    }
+
+    static let table: [String: [String: AnimatorSource]] = [
+        builtins: [
+            "slide": .own, "fade": .own, "flip": .own, "halfway-spring": .own, "cover-vertical": .own,
+            "drop-down": .own, "dimmed-sheet": .own, "zoom": .own, "cube": .own, "swing": .own,
+            "portal": .own, "explode": .own, "form-sheet": .own,
+            "push": hero("push"), "pull": hero("pull"), "cover": hero("cover"), "uncover": hero("uncover"),
+            "hero-slide": hero("slide"), "zoom-slide": hero("zoomSlide"), "page-in": hero("pageIn"),
+            "page-out": hero("pageOut"), "hero-zoom": hero("zoom"), "zoom-out": hero("zoomOut"),
+            "turn": vcTransitions("CETurnAnimationController"), "natgeo": vcTransitions("CENatGeoAnimationController"),
+            "cards": vcTransitions("CECardsAnimationController"), "fold": vcTransitions("CEFoldAnimationController"),
+            "ios-push": AnimatorSource(
+                file: "UIKit", symbol: "UINavigationController's push", fidelity: .unpublished,
+                notes: "Apple publishes no duration, curve, parallax or dimming: 400 ms, 1/e every 61 ms and the 0.115 dimming are the swift_transitions package's frame fit of the iOS simulator (JakeThomson/swift_transitions lib/src/physics/curves.dart); the default parallax, a third of the width, is Flutter's, where that fit measured 0.283 to 0.288."),
+            "ios-zoom": AnimatorSource(
+                file: "UIKit", symbol: "UIViewController.Transition.zoom", fidelity: .unpublished,
+                notes: "Apple publishes no spring: ζ 0.75 and 0.419 s (k 225, c 22.5) are the swift_transitions package's iOS 26 fit (lib/src/zoom/zoom_dismiss_physics.dart); the dimming and the corner timing are guesses."),
+            "cupertino-page": AnimatorSource(
+                file: flutterCupertino, symbol: "CupertinoPageTransition", fidelity: .exact, checked: true,
+                notes: "The page's edge shadow, a gradient band 5 % of the width, is not drawn."),
+            "cupertino-dialog": AnimatorSource(file: flutterCupertino, symbol: "CupertinoFullscreenDialogTransition", fidelity: .exact, checked: true),
+            "cupertino-modal-popup": AnimatorSource(
+                file: flutterCupertino, symbol: "CupertinoModalPopupRoute", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
+                fidelity: .exact, checked: true, notes: "The barrier is the light mode's 0x33000000; `dim` sets the dark mode's 0x7A000000 (0.478)."),
+            "cupertino-alert": AnimatorSource(
+                file: flutterCupertino, symbol: "_buildCupertinoDialogTransitions", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
+                fidelity: .exact, checked: true, notes: "Copies of newer Flutter show a spring in place of this 250 ms tween."),
+            "compose-ios": AnimatorSource(
+                file: "androidx/androidx navigation3/navigation3-ui/src/iosMain/kotlin/androidx/navigation3/ui/NavDisplay.ios.kt",
+                symbol: "defaultTransitionSpec, defaultPopTransitionSpec", version: "9fe1485e7829dd3f13f84af435bc26925ac42a60",
+                fidelity: .exact, checked: true,
+                notes: "Compose rounds each offset to a whole pixel; the offsets here are not rounded. The predictive pop (linear, seeked by the gesture) is not played."),
+            "shared-axis": AnimatorSource(
+                file: mdc + "MaterialSharedAxis.java", symbol: "MaterialSharedAxis", fidelity: .exact, checked: true,
+                notes: "The reference test compares the default x axis at 30 dp; the y and z axes follow the same providers."),
+            "fade-through": AnimatorSource(file: mdc + "MaterialFadeThrough.java", symbol: "MaterialFadeThrough", fidelity: .exact, checked: true),
+            "material-fade": AnimatorSource(
+                file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact,
+                notes: "The emphasized decelerate and accelerate curves are (0.05, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.15), as Flutter, Compose and MDC's docs give them; MDC's tokens.xml has (0.1, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.2)."),
+            "flutter-zoom": AnimatorSource(
+                file: flutterMaterial, symbol: "ZoomPageTransitionsBuilder", fidelity: .exact, checked: true,
+                notes: "The scrim is ColorScheme.surface of the Material 3 baseline light scheme."),
+            "predictive-back": AnimatorSource(
+                file: "frameworks/base libs/WindowManager/Shell/src/com/android/wm/shell/back/DefaultCrossActivityBackAnimation.kt",
+                symbol: "DefaultCrossActivityBackAnimation, CrossActivityBackAnimation", fidelity: .exact, checked: true,
+                notes: "A horizontal swipe whose progress grows linearly, released with no velocity: the vertical follow, the fling spring's bounce and a cancelled gesture are not played; the scrim is the light mode's. Driven by a finger, the top window fades over the last fifth of the commit instead of the first, so that it is never gone while held."),
+            "android-activity": AnimatorSource(
+                file: "frameworks/base core/res/res/anim/activity_open_enter.xml, activity_open_exit.xml, activity_close_exit.xml",
+                symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation,
+                notes: "activity_close_enter.xml is not in that tree: the revealed page comes back from −10 %, as the open sent it. The sets' extend edges are not drawn."),
+            "elevation-scale": AnimatorSource(
+                file: mdc + "MaterialElevationScale.java", symbol: "MaterialElevationScale", fidelity: .exact, checked: true,
+                notes: "MDC themes neither its duration nor its curve: Android's ValueAnimator defaults, 300 ms and AccelerateDecelerateInterpolator."),
+            "hold": AnimatorSource(file: mdc + "Hold.java", symbol: "Hold", fidelity: .exact, checked: true),
+            "container-transform": AnimatorSource(
+                file: mdc + "MaterialContainerTransform.java", symbol: "MaterialContainerTransform", fidelity: .exact, checked: true,
+                notes: "Views have no clip: the masked image is scaled to what the container shows instead of cropped, and the inner image rounds all four corners where MDC's outline rounds only those it shares with the container."),
+            "bottom-sheet": springs("m3_sys_motion_standard_spring_default_spatial, _default_effects", surface: "the sheet and its detents"),
+            "side-drawer": springs("m3_sys_motion_standard_spring_default_spatial, _default_effects", surface: "the drawer"),
+            "popover": springs("m3_sys_motion_standard_spring_fast_spatial, _fast_effects", surface: "the card growing from a source rectangle"),
+        ],
+        android: [
+            "fade-upwards": AnimatorSource(file: flutterMaterial, symbol: "_FadeUpwardsPageTransition", fidelity: .exact, checked: true),
+            "open-upwards": AnimatorSource(
+                file: flutterMaterial, symbol: "_OpenUpwardsPageTransition", fidelity: .exact, checked: true,
+                notes: "The content's 5 % rise inside the growing clip is not shown; the clip's edges are."),
+            "fade-forwards": AnimatorSource(
+                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", fidelity: .approximation,
+                notes: "The box Flutter fills behind the pages while they move (ColorScheme.surface, a background colour in later revisions) is not drawn. It lasts 800 ms, Flutter's earlier kTransitionMilliseconds; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
+        ],
+        web: [
+            "view-transition": AnimatorSource(
+                file: "W3C CSS View Transitions Module Level 1", symbol: "the user-agent style sheet's root cross-fade", fidelity: .exact),
+            "nav3-fade": AnimatorSource(
+                file: "androidx/androidx navigation3/navigation3-ui/src/androidMain/kotlin/androidx/navigation3/ui/NavDisplay.android.kt",
+                symbol: "defaultTransitionSpec, defaultPredictivePopTransitionSpec", fidelity: .exact),
+        ],
+    ]
+}
