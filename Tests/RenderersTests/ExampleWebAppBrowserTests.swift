@@ -29,7 +29,9 @@ struct ExampleWebAppBrowserTests {
         return dir
     }
 
-    static let url = "Examples/web/live/index.html?module=../../../catalog-plugins.wasm"
+    /// The app with its module, and the pop lasting 1.5 s, so that a press soon after letting go
+    /// comes while it cancels, however slowly the machine dispatches the events.
+    static let url = "Examples/web/live/index.html?module=../../../catalog-plugins.wasm&pop.duration=1.5"
     static let wait = "(async () => { while (!window.app) await new Promise((ok) => setTimeout(ok, 10)); await window.app.ready; return document.getElementById('error').textContent; })()"
 
     /// Runs `scripts` on the app in Chromium; checks that it logged nothing and asked only for its own files.
@@ -139,6 +141,7 @@ struct ExampleWebAppBrowserTests {
 
         let result = try runProcess(TestEnvironment.catalogExecutable, [
             "preview", "pop", animator, "--plugin-path", dir + "/catalog-plugins.wasm", "--no-builtins", "--interactive", scenario, "--format", "json",
+            "--param", "duration=1.5",
         ])
         try #require(result.status == 0, "\(result.stderr)")
         let document = try JSONDecoder().decode(LivePreviewBrowserTests.InteractiveDocument.self, from: Data(result.stdout.utf8))
@@ -155,7 +158,7 @@ struct ExampleWebAppBrowserTests {
         #expect(modal["error"] as? String == "", "\(modal)")
         #expect(presented["hidden"] as? Bool == false && presented["top"] as? Double == 422 && presented["height"] as? Double == 422, "\(presented)")
         let sheet = try runProcess(TestEnvironment.catalogExecutable, [
-            "preview", "present", "bottom-sheet", "--plugin-path", dir + "/catalog-plugins.wasm", "--no-builtins", "--style", "custom", "--detent", "medium",
+            "preview", "present", "dimmed-sheet", "--plugin-path", dir + "/catalog-plugins.wasm", "--no-builtins", "--style", "custom", "--detent", "medium",
             "--format", "json",
         ])
         let last = try #require(try JSONDecoder().decode(WebHostBrowserTests.PreviewDocument.self, from: Data(sheet.stdout.utf8)).frames.last)

@@ -194,8 +194,8 @@ struct LivePreviewBrowserTests {
     }
 
     /// A person's drag on the device, in points from its corner: press, move towards the end of
-    /// the transition short of half way, let go slowly (it cancels), press again while it
-    /// cancels, drag on well past half way and let go (it finishes). `sign` is +1 when moving right or
+    /// the transition short of half way, let go slowly (it cancels), press again 40 ms later
+    /// while it cancels (the transitions dragged last 1.5 s, so the cancel takes half a second), drag on well past half way and let go (it finishes). `sign` is +1 when moving right or
     /// down advances the transition, -1 when moving left or up does; `axis` 0 for x, 1 for y.
     static func drag(axis: Int, sign: Double, from start: Double, across: Double) -> [[Any]] {
         func at(_ fraction: Double) -> (Double, Double) {
@@ -209,10 +209,10 @@ struct LivePreviewBrowserTests {
         }
         add("press", 0, 40)
         for f in [0.05, 0.12, 0.2, 0.28, 0.33, 0.36] { add("move", f, 40) }
-        add("release", 0.36, 90)
+        add("release", 0.36, 40)
         add("press", 0.3, 40)
-        for f in [0.4, 0.55, 0.7, 0.85, 0.95] { add("move", f, 40) }
-        add("release", 0.95, 40)
+        for f in [0.4, 0.5, 0.6, 0.7, 0.75] { add("move", f, 40) }
+        add("release", 0.75, 40)
         return events
     }
 
@@ -222,12 +222,25 @@ struct LivePreviewBrowserTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let cases: [(module: String, animator: String, operation: String, axis: Int, sign: Double, across: Double, start: Double)] = [
             (try WasmFixtures.swiftBuiltins(), "cube", "push", 0, -1, 390, 370),
-            (try WasmFixtures.swiftBuiltins(), "bottom-sheet", "present", 1, -1, 844, 800),
+            (try WasmFixtures.swiftBuiltins(), "dimmed-sheet", "present", 1, -1, 844, 800),
         ]
+        // Long enough that a press 40 ms after letting go comes while the transition cancels,
+        // however slowly the machine dispatches the events.
+        let parameters = ["--param", "duration=1.5"]
         for c in cases {
             let page = "\(c.animator).html"
             _ = try Self.catalog(["preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--format", "html", "--out", dir + "/" + page])
-            let wait = "(async () => { while (!window.livePreview) await new Promise((ok) => setTimeout(ok, 10)); await window.livePreview.ready; return window.livePreview.duration; })()"
+            let wait = """
+                (async () => {
+                  while (!window.livePreview) await new Promise((ok) => setTimeout(ok, 10));
+                  await window.livePreview.ready;
+                  const e = document.querySelector('[data-parameter="duration"]');
+                  e.value = "1.5";
+                  e.dispatchEvent(new Event("input", { bubbles: true }));
+                  await window.livePreview.settled();
+                  return window.livePreview.duration;
+                })()
+                """
             let done = """
                 (async () => {
                   const line = () => document.getElementById("gesture-line").textContent;
@@ -261,7 +274,7 @@ struct LivePreviewBrowserTests {
             // The engine, given the page's scenario, samples the same times, phases and states.
             let json = try Self.catalog([
                 "preview", c.operation, c.animator, "--plugin-path", c.module, "--no-builtins", "--interactive", scenario, "--format", "json",
-            ])
+            ] + parameters)
             let document = try JSONDecoder().decode(InteractiveDocument.self, from: Data(json.utf8))
             let engineFrames = try JSONDecoder().decode(WebHostBrowserTests.PreviewDocument.self, from: Data(json.utf8)).frames
             #expect(document.finished, "\(c.animator): the engine cancels the page's gesture")

@@ -14,7 +14,22 @@ const KEYFRAME_RATE = 120;
 const $ = (id) => document.getElementById(id);
 const phone = $("phone"), screens = { inbox: $("inbox"), message: $("message"), sheet: $("sheet") };
 const choosers = { push: $("push-animator"), pop: $("pop-animator"), present: $("present-animator") };
-const defaults = { push: query.get("push") ?? "cube", pop: query.get("pop") ?? "slide", present: query.get("present") ?? "bottom-sheet" };
+const defaults = { push: query.get("push") ?? "cube", pop: query.get("pop") ?? "slide", present: query.get("present") ?? "dimmed-sheet" };
+
+/**
+ * Parameter values from the address for the transitions of `kind` ("push", "pop" or "present"):
+ * `?pop.duration=1.2&push.direction=up` sets the pop's duration and the push's direction (a
+ * number, true or false, or a choice's name). The chosen animator must have them.
+ */
+function parametersFor(kind) {
+  const values = {};
+  for (const [key, text] of query) {
+    if (!key.startsWith(kind + ".")) continue;
+    const n = Number(text);
+    values[key.slice(kind.length + 1)] = text === "true" ? true : text === "false" ? false : text !== "" && Number.isFinite(n) ? n : text;
+  }
+  return values;
+}
 
 let plugin = null;
 /** What runs now: null, or {kind, ...}. Screen changes wait until it ends. */
@@ -116,7 +131,7 @@ function compose(transition, frame) {
  */
 async function push(subject) {
   const id = choosers.push.value;
-  const t = await plugin.transition(id, { operation: "push", containerBounds: BOUNDS });
+  const t = await plugin.transition(id, { operation: "push", containerBounds: BOUNDS, parameters: parametersFor("push") });
   if (!t.setup()) throw new Error(`${id} refused to set up a push`);
   const n = Math.max(4, 4 * Math.ceil(t.duration * KEYFRAME_RATE / 4));
   const frames = Array.from({ length: n + 1 }, (_, i) => t.step(i / n));
@@ -158,7 +173,7 @@ async function push(subject) {
 let preparedPop = null;
 
 function popOptions() {
-  return { operation: "pop", containerBounds: BOUNDS, interactive: true };
+  return { operation: "pop", containerBounds: BOUNDS, interactive: true, parameters: parametersFor("pop") };
 }
 
 function preparePop() {
@@ -246,7 +261,7 @@ async function modal(operation) {
   let finished = false;
   try {
     const t = await plugin.transition(choosers.present.value, {
-      operation, style: "custom", containerBounds: BOUNDS, presentedFrame: presentation.presentedFrame(BOUNDS),
+      operation, style: "custom", containerBounds: BOUNDS, presentedFrame: presentation.presentedFrame(BOUNDS), parameters: parametersFor("present"),
     });
     if (!t.setup()) throw new Error(`${choosers.present.value} refused to set up a ${operation}`);
     t.drawsDimming = t.step(0).views.some((v) => v.role === "dimming");
