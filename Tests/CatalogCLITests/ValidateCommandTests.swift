@@ -129,6 +129,12 @@ struct ValidateCommandTests {
         Breach(fixture: "nan_at_param_bound", check: "parameters", status: "FAIL", detail: "spread=0"),
         Breach(fixture: "global_state", check: "independence", status: "FAIL", detail: "with a second transition running in between"),
         Breach(fixture: "slow_step", check: "step-cost", status: "WARN", detail: "over the 50 µs budget"),
+        Breach(fixture: "squeezed_doors", check: "seen-content", status: "FAIL",
+               detail: "what is seen jumps between progress 1 and after completion", alsoFailing: ["endpoints"]),
+        Breach(fixture: "pops_at_completion", check: "seen-content", status: "FAIL", detail: "what is seen jumps between progress 1 and after completion"),
+        Breach(fixture: "start_differs", check: "seen-content", status: "FAIL", detail: "what is seen jumps between before setup and progress 0"),
+        Breach(fixture: "wrong_snapshot", check: "seen-content", status: "FAIL",
+               detail: "snapshot #2 shows the to-view", alsoFailing: ["endpoints", "cancel", "parameters"]),
     ]
 
     @Test("validate PATH catches each broken fixture with the right check", arguments: breaches)
