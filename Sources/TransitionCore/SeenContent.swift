@@ -111,9 +111,10 @@ package struct SeenPicture: Sendable {
     /// The drawn views, bottom first.
     package let drawn: [ProjectedView]
 
-    /// The grid for a screen of `bounds`: 48 × 104 cells at 390x844, as many per point at other sizes.
+    /// The grid for a screen of `bounds`: 48 × 104 cells at 390x844, scaled with the size: about
+    /// as many cells at every size (4 992), square ones, so a tablet costs what a phone does.
     package static func grid(for bounds: Rect) -> (columns: Int, rows: Int) {
-        let cell = (390.0 * 844.0 / (48.0 * 104.0)).squareRoot()
+        let cell = (bounds.width * bounds.height / (48.0 * 104.0)).squareRoot()
         return (max(4, Int((bounds.width / cell).rounded())), max(4, Int((bounds.height / cell).rounded())))
     }
 
@@ -191,31 +192,46 @@ package struct SeenPicture: Sendable {
             probe.scale *= max(1, perScreen * (frameWidth > 0 ? frameWidth / max(d.card.width, 1e-9) : 1))
             probes.append(probe)
         }
+        let columns = self.columns, rows = self.rows, bounds = self.bounds, depth = SeenPicture.depth
         let count = columns * rows
-        var layers = [Layer](repeating: Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: 0, scale: 1), count: count * Self.depth)
-        for index in 0..<count {
-            let column = index % columns, row = index / columns
-            let px = bounds.x + (Double(column) + 0.5) * bounds.width / Double(columns)
-            let py = bounds.y + (Double(row) + 0.5) * bounds.height / Double(rows)
-            var left = 1.0, slot = 0
-            for probe in probes where slot < Self.depth - 1 && left > 1e-3 {
-                guard px >= probe.minX, px <= probe.maxX, py >= probe.minY, py <= probe.maxY, Self.contains(probe.outline, px, py) else { continue }
-                let i = probe.inverse
-                let s = i[6] * px + i[7] * py + i[8]
-                guard abs(s) > 1e-12 else { continue }
-                let u = (i[0] * px + i[1] * py + i[2]) / s, v = (i[3] * px + i[4] * py + i[5]) / s
-                let fx = u * probe.kx + probe.ox, fy = v * probe.ky + probe.oy
-                if let face = probe.sourceFace, fx < 0 || fy < 0 || fx > face.width || fy > face.height { continue }
-                let weight = probe.alpha * left
-                guard weight > 0 else { continue }
-                layers[index * Self.depth + slot] = Layer(
-                    source: probe.source, view: probe.view, uniform: probe.uniform, x: fx, y: fy, weight: weight, scale: probe.scale)
-                slot += 1
-                left -= weight
+        var layers = [Layer](repeating: Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: 0, scale: 1), count: count * depth)
+        var left = [Double](repeating: 1, count: count)
+        var slots = [Int](repeating: 0, count: count)
+        let cellX = bounds.width / Double(columns), cellY = bounds.height / Double(rows)
+        // Each view, from the front, over the grid cells its outline's box covers.
+        for probe in probes {
+            let c0 = max(0, Int(((probe.minX - bounds.x) / cellX - 0.5).rounded(.down)))
+            let c1 = min(columns - 1, Int(((probe.maxX - bounds.x) / cellX - 0.5).rounded(.up)))
+            let r0 = max(0, Int(((probe.minY - bounds.y) / cellY - 0.5).rounded(.down)))
+            let r1 = min(rows - 1, Int(((probe.maxY - bounds.y) / cellY - 0.5).rounded(.up)))
+            guard c0 <= c1, r0 <= r1 else { continue }
+            let i = probe.inverse
+            probe.outline.withUnsafeBufferPointer { outline in
+                for row in r0...r1 {
+                    let py = bounds.y + (Double(row) + 0.5) * cellY
+                    guard py >= probe.minY, py <= probe.maxY else { continue }
+                    for column in c0...c1 {
+                        let index = row * columns + column
+                        guard slots[index] < depth - 1, left[index] > 1e-3 else { continue }
+                        let px = bounds.x + (Double(column) + 0.5) * cellX
+                        guard px >= probe.minX, px <= probe.maxX, SeenPicture.contains(outline, px, py) else { continue }
+                        let s = i[6] * px + i[7] * py + i[8]
+                        guard abs(s) > 1e-12 else { continue }
+                        let u = (i[0] * px + i[1] * py + i[2]) / s, v = (i[3] * px + i[4] * py + i[5]) / s
+                        let fx = u * probe.kx + probe.ox, fy = v * probe.ky + probe.oy
+                        if let face = probe.sourceFace, fx < 0 || fy < 0 || fx > face.width || fy > face.height { continue }
+                        let weight = probe.alpha * left[index]
+                        guard weight > 0 else { continue }
+                        layers[index * depth + slots[index]] = Layer(
+                            source: probe.source, view: probe.view, uniform: probe.uniform, x: fx, y: fy, weight: weight, scale: probe.scale)
+                        slots[index] += 1
+                        left[index] -= weight
+                    }
+                }
             }
-            if left > 1e-3 {
-                layers[index * Self.depth + slot] = Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: left, scale: 1)
-            }
+        }
+        for index in 0..<count where left[index] > 1e-3 {
+            layers[index * depth + slots[index]] = Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: left[index], scale: 1)
         }
         self.layers = layers
     }
@@ -232,6 +248,7 @@ package struct SeenPicture: Sendable {
     /// the weight of `after`'s layers there that no layer of `before` matches, in [0, 1]. Two
     /// layers match when they show the same face at points within `tolerance` (in points of the
     /// screen, scaled by how much each squeezes its content), or the same plain fill.
+    @inline(__always)
     package static func unexplained(
         _ before: SeenPicture, _ i: Int, _ after: SeenPicture, _ j: Int, tolerance: (Layer, Layer) -> Double
     ) -> Double {
@@ -267,11 +284,12 @@ package struct SeenPicture: Sendable {
     /// it: what `after` shows there was seen within `reach` of it in `before` (a view moving in),
     /// or what `before` showed there is seen within `reach` of it in `after` (a view moving away),
     /// or the screen's edge lies within `reach` (what moves in may come from outside the screen).
+    /// A change under `significant` is returned as it is, without looking around.
     package static func jump(
-        _ before: SeenPicture, _ after: SeenPicture, at index: Int, reach: Double, tolerance: (Layer, Layer) -> Double
+        _ before: SeenPicture, _ after: SeenPicture, at index: Int, reach: Double, significant: Double, tolerance: (Layer, Layer) -> Double
     ) -> Double {
         var worst = unexplained(before, index, after, index, tolerance: tolerance)
-        guard worst > 0, reach > 0 else { return worst }
+        guard worst >= significant, reach > 0 else { return worst }
         let cellX = before.bounds.width / Double(before.columns), cellY = before.bounds.height / Double(before.rows)
         let kx = min(4, Int((reach / cellX).rounded(.up))), ky = min(4, Int((reach / cellY).rounded(.up)))
         let column = index % before.columns, row = index / before.columns
@@ -286,17 +304,18 @@ package struct SeenPicture: Sendable {
                 let moved: (Layer, Layer) -> Double = { tolerance($0, $1) + distance }
                 worst = min(worst, unexplained(before, near, after, index, tolerance: moved))
                 worst = min(worst, unexplained(after, near, before, index, tolerance: moved))
-                if worst == 0 { return 0 }
+                if worst < significant { return worst }
             }
         }
         return worst
     }
 
     /// True when (x, y) lies inside the convex polygon `q`, whichever way it runs.
-    static func contains(_ q: [(x: Double, y: Double)], _ x: Double, _ y: Double) -> Bool {
+    static func contains(_ q: UnsafeBufferPointer<(x: Double, y: Double)>, _ x: Double, _ y: Double) -> Bool {
         var sign = 0.0
-        for i in q.indices {
-            let a = q[i], b = q[(i + 1) % q.count]
+        let n = q.count
+        for i in 0..<n {
+            let a = q[i], b = q[i + 1 == n ? 0 : i + 1]
             let cross = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)
             if cross == 0 { continue }
             if sign == 0 { sign = cross } else if (sign > 0) != (cross > 0) { return false }

@@ -99,19 +99,26 @@ extension TransitionChecks {
             pictures[i] = p
             return p
         }
-        if let jump = seenJump(picture(beforeSetup), pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false) {
+        let start = picture(beforeSetup)
+        if let jump = seenJump(start, pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false) {
             ok = false
             findings.fail(.seenContent, "\(label): \(describe(jump, .setup, after: "at progress 0"))")
         }
         var sightings = ProgressSightings<String>()
-        let start = picture(beforeSetup), end = picture(afterCompletion)
+        var endPicture: SeenPicture?
+        func end() -> SeenPicture {
+            if let p = endPicture { return p }
+            let p = picture(afterCompletion)
+            endPicture = p
+            return p
+        }
         for i in 1..<run.frames.count where Self.changesWhatIsSeen(run.frames[i - 1], run.frames[i]) {
             guard let jump = seenJump(pictured(i - 1), pictured(i), beforeFrame: run.frames[i - 1], afterFrame: run.frames[i], moving: true) else { continue }
             // A cut: the screen before the transition until one sample, the screen after it from
             // the next, nothing in between. That is a transition with no motion of its own (MDC's
             // Hold alone), what the host shows for an instant change; it is named, not failed.
             if seenJump(start, pictured(i - 1), beforeFrame: beforeSetup, afterFrame: run.frames[i - 1], moving: false) == nil,
-                seenJump(pictured(i), end, beforeFrame: run.frames[i], afterFrame: afterCompletion, moving: false) == nil
+                seenJump(pictured(i), end(), beforeFrame: run.frames[i], afterFrame: afterCompletion, moving: false) == nil
             {
                 findings.note(.seenContent, "\(label): cuts from the screen before to the screen after between progress \(Format.number(run.frames[i - 1].progress, decimals: 4)) and \(Format.number(run.frames[i].progress, decimals: 4)), with nothing in between: an instant change")
                 continue
@@ -126,7 +133,7 @@ extension TransitionChecks {
             findings.fail(.seenContent, "\(label): \(s.detail)\(more)")
         }
         let last = run.frames[run.frames.count - 1]
-        if let jump = seenJump(pictured(run.frames.count - 1), picture(afterCompletion), beforeFrame: last, afterFrame: afterCompletion, moving: false) {
+        if let jump = seenJump(pictured(run.frames.count - 1), end(), beforeFrame: last, afterFrame: afterCompletion, moving: false) {
             ok = false
             findings.fail(.seenContent, "\(label): \(describe(jump, .completion, after: "after completion"))")
         }
@@ -180,17 +187,18 @@ extension TransitionChecks {
         // How far each view moves between the two frames, by handle: what explains a face point
         // moving. At a boundary nothing may move.
         let handles = Int(max(afterFrame.views.map(\.id.rawValue).max() ?? 0, beforeFrame.views.map(\.id.rawValue).max() ?? 0)) + 1
-        var motion = [Double](repeating: 0, count: max(handles, 1))
+        var moved = [Double](repeating: 0, count: max(handles, 1))
         if moving {
             for view in afterFrame.views where view.id.rawValue >= 0 {
                 guard let prior = beforeFrame[view.id],
                     let p = prior.state.projectedCorners(camera: beforeFrame.camera(for: prior)),
                     let q = view.state.projectedCorners(camera: afterFrame.camera(for: view))
                 else { continue }
-                motion[Int(view.id.rawValue)] = zip(p, q).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
+                moved[Int(view.id.rawValue)] = zip(p, q).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
             }
         }
         let tolerance = Self.seenTolerance
+        let motion = moved
         let reach = moving ? tolerance + (motion.max() ?? 0) : 0
         let count = a.columns * a.rows
         var jumped: [(index: Int, missing: Double)] = []
@@ -200,7 +208,7 @@ extension TransitionChecks {
             return tolerance + max(mx, my)
         }
         for index in 0..<count {
-            let missing = SeenPicture.jump(a, b, at: index, reach: reach, tolerance: tolerate)
+            let missing = SeenPicture.jump(a, b, at: index, reach: reach, significant: Self.seenJumpWeight, tolerance: tolerate)
             if missing >= Self.seenJumpWeight { jumped.append((index, missing)) }
         }
         let share = Double(jumped.count) / Double(count)
