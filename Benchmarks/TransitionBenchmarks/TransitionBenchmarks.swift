@@ -10,6 +10,7 @@ let benchmarks: @Sendable () -> Void = {
     registerDiscoveryBenchmarks()
     registerStartupBenchmarks()
     registerValidationBenchmarks()
+    registerSeenContentBenchmarks()
     registerIsolationBenchmarks()
     registerPreviewBenchmarks()
     registerWasmBenchmarks()

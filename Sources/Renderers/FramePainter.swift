@@ -35,19 +35,7 @@ public struct FramePainter: Sendable {
     /// Each view at its largest size in the container, and each snapshot's source, which may
     /// never be in the container itself; the first of equal sizes wins.
     static func largestViews(_ frames: [TransitionFrame]) -> [ViewID: SampledView] {
-        var largest: [ViewID: SampledView] = [:]
-        func consider(_ view: SampledView) {
-            let area = Self.area(of: view)
-            if let best = largest[view.id], Self.area(of: best) >= area { return }
-            largest[view.id] = view
-        }
-        for frame in frames {
-            for view in frame.views where view.isInContainer {
-                consider(view)
-                if let source = ViewContent.source(of: view), let original = frame[source] { consider(original) }
-            }
-        }
-        return largest
+        TransitionFrame.largestViews(frames)
     }
 
     /// The size each view's face is laid out for.
@@ -84,29 +72,16 @@ public struct FramePainter: Sendable {
 
     /// The region projected polygons are clipped to: the screen with a wide margin, far enough
     /// that no clipped edge shows, near enough that coordinates stay small.
-    var projectionLimit: Rect {
-        let m = max(bounds.width, bounds.height)
-        return Rect(x: bounds.x - m, y: bounds.y - m, width: bounds.width + 2 * m, height: bounds.height + 2 * m)
-    }
+    var projectionLimit: Rect { TransitionFrame.projectionLimit(bounds) }
 
     /// The views of `frame` that are drawn, bottom first, each with its projection and its
-    /// outline on screen: views that are in the container, visible, finite, partly in front of
-    /// the eye, and facing the viewer unless double-sided.
+    /// outline on screen: the shared model of what is seen (`TransitionFrame.projectedViews`, which
+    /// the validator's seen-content check also asks), with each view's content.
     func drawn(_ frame: TransitionFrame) -> [(view: SampledView, content: ViewContent, projection: ViewProjection, outline: [(x: Double, y: Double)])] {
-        var result: [(view: SampledView, content: ViewContent, projection: ViewProjection, outline: [(x: Double, y: Double)])] = []
-        for view in frame.drawOrder where !view.state.isInvisible && view.state.isFinite {
-            let content = content(of: view)
-            let camera = frame.camera(for: view)
-            guard camera.isValid else { continue }
-            let projection = ViewProjection(
-                state: view.state, camera: camera, referenceWidth: content.card.width, referenceHeight: content.card.height,
-                limit: projectionLimit)
-            let outline = projection.project(content.cardOutline(cornerRadius: view.state.cornerRadius, frameWidth: view.state.frame.width))
-            guard !outline.isEmpty else { continue }
-            if !view.state.doubleSided && PolygonClipping.signedArea(outline) < 0 { continue }
-            result.append((view, content, projection, outline))
-        }
-        return result
+        frame.projectedViews(limit: projectionLimit) { view in
+            let face = face(of: view)
+            return (face.width, face.height)
+        }.map { item in (item.view, content(of: item.view), item.projection, item.outline) }
     }
 
     /// The views of `frame` as the screen shows them, bottom first, for renderers that draw

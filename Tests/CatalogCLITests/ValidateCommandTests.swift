@@ -88,7 +88,7 @@ struct ValidateCommandTests {
         #expect(result.status == 0)
         let ids = CLI.lines(result.stdout).compactMap { $0.split(separator: " ").first.map(String.init) }
         for id in ["loading", "abi-version", "descriptor-ids", "descriptor-strings", "descriptor-parameters", "duration",
-                   "container-setup", "absent-views", "endpoints", "finite-values", "continuity", "purity", "cancel", "leaks"] {
+                   "container-setup", "absent-views", "endpoints", "finite-values", "continuity", "seen-content", "purity", "cancel", "leaks"] {
             #expect(ids.contains(id), "\(id) missing from \(ids)")
         }
     }
@@ -109,9 +109,9 @@ struct ValidateCommandTests {
         Breach(fixture: "leaks_snapshot", check: "leaks", status: "FAIL", detail: "snapshot"),
         Breach(fixture: "nan_step", check: "finite-values", status: "FAIL", detail: "nan"),
         Breach(fixture: "impure_step", check: "purity", status: "FAIL", detail: "step(", alsoFailing: ["reversibility", "independence"]),
-        Breach(fixture: "jumpy_step", check: "continuity", status: "FAIL", detail: "jumps"),
-        Breach(fixture: "forgets_to_add", check: "container-setup", status: "FAIL", detail: "to-view"),
-        Breach(fixture: "wrong_endpoint", check: "endpoints", status: "FAIL", detail: "alpha 0.5"),
+        Breach(fixture: "jumpy_step", check: "continuity", status: "FAIL", detail: "jumps", alsoFailing: ["seen-content"]),
+        Breach(fixture: "forgets_to_add", check: "container-setup", status: "FAIL", detail: "to-view", alsoFailing: ["seen-content"]),
+        Breach(fixture: "wrong_endpoint", check: "endpoints", status: "FAIL", detail: "alpha 0.5", alsoFailing: ["seen-content"]),
         Breach(fixture: "bad_duration", check: "duration", status: "FAIL", detail: "-1"),
         Breach(fixture: "bad_param_default", check: "descriptor-parameters", status: "FAIL", detail: "distance"),
         Breach(fixture: "adds_to_on_custom_dismiss", check: "absent-views", status: "FAIL", detail: "TC_VIEW_NONE",
@@ -124,11 +124,17 @@ struct ValidateCommandTests {
         Breach(fixture: "missing_fields", check: "descriptor-fields", status: "FAIL", detail: "step is NULL"),
         Breach(fixture: "setup_refuses", check: "lifecycle", status: "FAIL", detail: "390x844 pop: setup returned false"),
         Breach(fixture: "latches_when_interactive", check: "reversibility", status: "FAIL", detail: "scrubbing back"),
-        Breach(fixture: "cancel_leaves_offset", check: "cancel", status: "FAIL", detail: "cancelled back to progress 0, the from-view"),
+        Breach(fixture: "cancel_leaves_offset", check: "cancel", status: "FAIL", detail: "cancelled back to progress 0, the from-view", alsoFailing: ["seen-content"]),
         Breach(fixture: "leaks_on_cancel", check: "leaks", status: "FAIL", detail: "(cancelled): completion left shadow"),
         Breach(fixture: "nan_at_param_bound", check: "parameters", status: "FAIL", detail: "spread=0"),
         Breach(fixture: "global_state", check: "independence", status: "FAIL", detail: "with a second transition running in between"),
         Breach(fixture: "slow_step", check: "step-cost", status: "WARN", detail: "over the 50 µs budget"),
+        Breach(fixture: "squeezed_doors", check: "seen-content", status: "FAIL",
+               detail: "what is seen jumps between progress 1 and after completion", alsoFailing: ["endpoints"]),
+        Breach(fixture: "pops_at_completion", check: "seen-content", status: "FAIL", detail: "what is seen jumps between progress 1 and after completion"),
+        Breach(fixture: "start_differs", check: "seen-content", status: "FAIL", detail: "what is seen jumps between before setup and progress 0"),
+        Breach(fixture: "wrong_snapshot", check: "seen-content", status: "FAIL",
+               detail: "snapshot #2 shows the to-view", alsoFailing: ["endpoints", "cancel", "parameters"]),
     ]
 
     @Test("validate PATH catches each broken fixture with the right check", arguments: breaches)

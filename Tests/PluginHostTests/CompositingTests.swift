@@ -128,3 +128,83 @@ import TransitionCore
         }
     }
 }
+
+/// The seen-content check: what the screen shows, point by point, through the renderers' model.
+@Suite struct SeenContentTests {
+    let bounds = Rect(x: 0, y: 0, width: 390, height: 844)
+
+    func animator(_ fixture: String, _ id: String) throws -> Animator {
+        try #require(try PluginLibrary.load(path: try FixturePlugins.path(fixture)).animator(id))
+    }
+
+    func seen(_ fixture: String, _ id: String) throws -> CheckResult {
+        var suite = ContractSuite()
+        suite.containers = [.phonePortrait]
+        return suite.run(.seenContent, on: try animator(fixture, id))
+    }
+
+    @Test func squeezedDoorsFailWithWhatWasSeenBeforeAndAfter() throws {
+        let result = try seen("squeezed_doors", "portal")
+        #expect(result.status == .fail)
+        let detail = result.details.joined(separator: "\n")
+        #expect(detail.contains("390x844 push: what is seen jumps between progress 1 and after completion over 100 % of the screen (x 0…390, y 0…844)"), "\(detail)")
+        #expect(detail.contains("the to-view's x 0…390, y 0…844 in a 195×844-pt frame"), "\(detail)")
+        #expect(detail.contains("after completion the to-view #1 shows its point"), "\(detail)")
+        #expect(detail.contains("squeezes its content by ×2"), "\(detail)")
+        #expect(detail.contains("stretches its content non-uniformly by ×2"), "the stretched snapshot is named too: \(detail)")
+        #expect(!detail.contains("between progress 0."), "the doors move continuously between samples: \(detail)")
+    }
+
+    @Test func aStageLeftPulledBackPopsAtCompletion() throws {
+        let result = try seen("pops_at_completion", "stage-push")
+        #expect(result.status == .fail)
+        #expect(result.details.contains { $0.contains("between progress 1 and after completion") && $0.contains("the container's camera included") }, "\(result.details)")
+    }
+
+    @Test func progressZeroMustLookLikeTheScreenBeforeIt() throws {
+        let result = try seen("start_differs", "zoom-fade")
+        #expect(result.status == .fail)
+        #expect(result.details.contains { $0.contains("between before setup and progress 0") }, "\(result.details)")
+        #expect(result.details.contains { $0.contains("between progress 0 (cancelled) and after the cancellation") }, "the cancel path is judged too: \(result.details)")
+    }
+
+    @Test func aSnapshotOfTheWrongViewIsNamed() throws {
+        let result = try seen("wrong_snapshot", "lift-page")
+        #expect(result.status == .fail)
+        #expect(result.details.contains { $0.contains("snapshot #2 shows the to-view where the from-view is seen on the other side of the jump") }, "\(result.details)")
+    }
+
+    @Test func wellMadeSnapshotsAndFadesPass() throws {
+        for fixture in ["compositing_doors", "third_party_wipe", "shadows_fade"] {
+            for a in try PluginLibrary.load(path: try FixturePlugins.path(fixture)).animators {
+            var suite = ContractSuite()
+            suite.containers = [.phonePortrait]
+            let result = suite.run(.seenContent, on: a)
+            #expect(result.status == .pass, "\(fixture) \(a.id): \(result.details)")
+            }
+        }
+    }
+
+    @Test func theRenderersAndTheCheckShareOneModel() throws {
+        // A door from a half snapshot: the seen picture shows the from-view's own points where the
+        // door lies, through the snapshot's source rectangle, as the painter draws it.
+        let doors = try animator("compositing_doors", "doors")
+        let context = try TransitionContext(operation: .push, containerBounds: bounds)
+        let session = doors.begin(context)
+        try session.setup()
+        let frame = session.step(0)
+        session.complete(finished: true)
+        let sizes = TransitionFrame.largestViews([frame]).mapValues { (width: $0.state.frame.width, height: $0.state.frame.height) }
+        let picture = SeenPicture(frame, bounds: bounds) { sizes[$0] }
+        #expect(picture.columns == 48 && picture.rows == 104)
+        for index in [0, 30, 2500, 4991] {
+            let p = picture.point(index)
+            let top = try #require(picture.seen(index).first)
+            #expect(top.source == 0, "a snapshot of the from-view")
+            #expect(top.view == (p.x < 195 ? 2 : 3))
+            #expect(abs(top.x - p.x) < 1e-6 && abs(top.y - p.y) < 1e-6, "unsqueezed, in place: \(top) at \(p)")
+        }
+        let drawn = frame.projectedViews(limit: TransitionFrame.projectionLimit(bounds)) { v in sizes[v.id] ?? (v.state.frame.width, v.state.frame.height) }
+        #expect(drawn.map(\.view.id) == picture.drawn.map(\.view.id))
+    }
+}

@@ -18,15 +18,16 @@ import TransitionCore
         return suite
     }
 
-    @Test func aBackFaceDrawnOverAFrontFaceWarnsWithBothBoxesOnScreen() throws {
+    @Test func aBackFaceDrawnOverAFrontFaceOverAVisibleShareFailsWithBothBoxesOnScreen() throws {
         let flip = try animator("flip_shows_back", "flip")
         let result = suite().run(.backFaces, on: flip)
-        #expect(result.status == .warn)
+        #expect(result.status == .fail)
         let detail = result.details.joined(separator: "\n")
         #expect(detail.contains("390x844 push: the to view #1 shows its back over the from view #0, which faces the viewer, at 29 progresses from 0.0167 to 0.4833"), "\(detail)")
         #expect(detail.contains("it projects to x "), "\(detail)")
         #expect(detail.contains("pt², drawn above #0 (which projects to x "), "\(detail)")
         #expect(detail.contains("set_double_sided"), "\(detail)")
+        #expect(detail.contains("% of the screen)"), "the largest share it covers is named: \(detail)")
         // The same flip seen only once its faces have turned is not warned about.
         let late = try flip.run(try TransitionContext(operation: .push, containerBounds: ContainerSize.phonePortrait.bounds), progresses: [0.75, 1])
         #expect(late.frames.allSatisfy { $0[ViewID(1)]?.state.facesAway(camera: $0.camera) == false })

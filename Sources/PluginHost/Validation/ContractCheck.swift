@@ -34,8 +34,10 @@ public struct ContractCheck: Sendable, Hashable, Codable, CustomStringConvertibl
     public static let finiteValues = ContractCheck(id: "finite-values", summary: "every frame, transform, radius is finite and alpha is in [0, 1], also slightly outside [0, 1]")
     /// No jumps between neighbouring progresses.
     public static let continuity = ContractCheck(id: "continuity", summary: "no view jumps between neighbouring progresses (240 samples)")
-    /// No view showing its back is drawn over a view facing the viewer (a warning only).
-    public static let backFaces = ContractCheck(id: "back-faces", summary: "no view with its back to the viewer is drawn over one facing the viewer where they overlap on screen (warning only)")
+    /// What is seen on screen moves continuously, from before setup to after completion.
+    public static let seenContent = ContractCheck(id: "seen-content", summary: "what is seen at a grid of screen points moves continuously: before setup to progress 0, every sample, progress 1 to after completion, progress 0 to after a cancel")
+    /// No view showing its back is drawn over a view facing the viewer.
+    public static let backFaces = ContractCheck(id: "back-faces", summary: "no view with its back to the viewer is drawn over one facing the viewer (a failure over a visible share of the screen, else a warning)")
     /// The same progress gives the same states, in any order.
     public static let purity = ContractCheck(id: "purity", summary: "step is pure in progress: the same progress gives the same states in shuffled order")
     /// Scrubbing forward then back gives the same states.
@@ -57,7 +59,7 @@ public struct ContractCheck: Sendable, Hashable, Codable, CustomStringConvertibl
     /// Every check, in the order they run.
     public static let all: [ContractCheck] = [
         loading, abiVersion, descriptorFields, descriptorIDs, descriptorStrings, descriptorParameters,
-        duration, lifecycle, containerSetup, absentViews, endpoints, finiteValues, continuity, backFaces, purity,
+        duration, lifecycle, containerSetup, absentViews, endpoints, finiteValues, continuity, seenContent, backFaces, purity,
         reversibility, cancel, leaks, parameters, independence, stepCost, quiet,
     ]
 

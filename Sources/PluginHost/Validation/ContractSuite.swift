@@ -26,7 +26,7 @@ public struct ContractSuite: Sendable {
     ]
     /// The checks that run per animator, each over every scenario the animator supports.
     public static let animatorChecks: [ContractCheck] = [
-        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .backFaces, .purity,
+        .duration, .lifecycle, .containerSetup, .absentViews, .endpoints, .finiteValues, .continuity, .seenContent, .backFaces, .purity,
         .reversibility, .cancel, .leaks, .parameters, .independence, .stepCost,
     ]
 

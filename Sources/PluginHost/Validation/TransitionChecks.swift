@@ -25,7 +25,7 @@ struct TransitionChecks {
     /// Tolerance for exact endpoint comparisons, in points (or alpha units).
     static let tolerance = 1e-6
 
-    private var label: String { sizeLabel.map { "\($0) \(scenario.description)" } ?? scenario.description }
+    var label: String { sizeLabel.map { "\($0) \(scenario.description)" } ?? scenario.description }
 
     /// Runs `check` in this scenario, with its own sessions.
     func run(_ check: ContractCheck, into findings: inout Findings) {
@@ -37,6 +37,7 @@ struct TransitionChecks {
         case .endpoints: withRun(check, &findings) { run, f in checkEndpoints(start: run.frames[0], end: run.frames[samples], &f) }
         case .finiteValues: withRun(check, &findings) { run, f in checkFinite(run.frames + run.overshoot, &f) }
         case .continuity: withRun(check, &findings) { run, f in checkContinuity(run.frames, &f) }
+        case .seenContent: checkSeenContent(&findings)
         case .backFaces: withRun(check, &findings) { run, f in checkBackFaces(run.frames, &f) }
         case .purity: checkPurity(&findings)
         case .reversibility: checkReversibility(&findings)
@@ -214,7 +215,7 @@ struct TransitionChecks {
     // MARK: endpoints
 
     /// `the from view #0`, naming the screen's role for screens.
-    private func name(_ view: SampledView) -> String { "the \(view.role) view \(view.id)" }
+    func name(_ view: SampledView) -> String { "the \(view.role) view \(view.id)" }
 
     /// Why a drawn view shows: the box it projects to, what it is drawn above, and whether its
     /// back is showing.
@@ -367,12 +368,18 @@ struct TransitionChecks {
     /// to be rightly drawn over it.
     static let depthTolerance = 0.5
 
-    /// Warns when a view showing its back is drawn over a view facing the viewer, where they
-    /// overlap on screen: the classic flip or cube whose far side shows through the near one.
+    /// The overlap, as a fraction of the container's area, from which a back face drawn over a
+    /// front face fails the check rather than warns: a visible share of the screen shows it.
+    static let backFaceFailure = 0.05
+
+    /// Flags a view showing its back drawn over a view facing the viewer, where they overlap on
+    /// screen: the classic flip or cube whose far side shows through the near one. It fails where
+    /// the overlap covers a visible share of the screen (`backFaceFailure`), and warns below.
     private func checkBackFaces(_ frames: [TransitionFrame], _ findings: inout Findings) {
         let b = context.containerBounds
         let least = Self.backFaceOverlap * b.width * b.height
-        var sightings = ProgressSightings<(pair: String, example: String)>()
+        var sightings = ProgressSightings<(pair: String, example: String, key: String)>()
+        var largest: [String: Double] = [:]
         for frame in frames {
             let seen = SeenFrame(frame, container: b)
             for (j, back) in seen.drawn.enumerated() where back.facesAway && !seen.isCovered(back) {
@@ -384,9 +391,12 @@ struct TransitionChecks {
                     if let near = seen.depth(of: back, at: point), let far = seen.depth(of: front, at: point), near > far + Self.depthTolerance {
                         break
                     }
-                    sightings.note("\(back.view.id) \(front.view.id)", at: frame.progress) {
+                    let key = "\(back.view.id) \(front.view.id)"
+                    largest[key] = max(largest[key] ?? 0, shared)
+                    sightings.note(key, at: frame.progress) {
                         (pair: "\(name(back.view)) shows its back over \(name(front.view)), which faces the viewer",
-                         example: "at progress \(Format.number(frame.progress, decimals: 4)) it \(SeenFrame.box(back)), drawn above \(front.view.id) (which \(SeenFrame.box(front))) and covering \(Format.number(shared, decimals: 0)) pt² of it")
+                         example: "at progress \(Format.number(frame.progress, decimals: 4)) it \(SeenFrame.box(back)), drawn above \(front.view.id) (which \(SeenFrame.box(front))) and covering \(Format.number(shared, decimals: 0)) pt² of it",
+                         key: key)
                     }
                     break
                 }
@@ -394,9 +404,12 @@ struct TransitionChecks {
         }
         for s in sightings.all {
             let when = s.count == 1 ? "" : ", at \(s.count) progresses from \(Format.number(s.first, decimals: 4)) to \(Format.number(s.last, decimals: 4))"
-            findings.warn(
-                .backFaces,
-                "\(label): \(s.detail.pair)\(when); \(s.detail.example); make it one-sided (the compositing extension's set_double_sided), hide it once it turns past 90°, or draw the facing view above it")
+            let most = largest[s.detail.key] ?? 0
+            let visible = most >= Self.backFaceFailure * b.width * b.height
+            let share = visible ? " (at most \(Format.number(most / (b.width * b.height) * 100, decimals: 0)) % of the screen)" : ""
+            findings.report(
+                .backFaces, visible ? .fail : .warn,
+                "\(label): \(s.detail.pair)\(when)\(share); \(s.detail.example); make it one-sided (the compositing extension's set_double_sided), hide it once it turns past 90°, or draw the facing view above it")
         }
         findings.pass(.backFaces)
     }
@@ -450,7 +463,7 @@ struct TransitionChecks {
 
     /// A set-up session of this scenario driven by a gesture (the context's interactive flag set);
     /// nil, with `check` skipped, when setup refuses it.
-    private func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
+    func interactiveSession(_ check: ContractCheck, _ findings: inout Findings) -> TransitionSession? {
         guard let interactive = try? TransitionContext(
             operation: context.operation, style: context.style, containerBounds: context.containerBounds,
             presentedFrame: IsolatedSampler.presentedFrame(context), interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,

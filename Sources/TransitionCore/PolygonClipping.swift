@@ -1,15 +1,16 @@
 import TransitionCore
 
-/// Polygon clipping (Sutherland–Hodgman): a polygon cut by a convex region, edge by edge. The
+/// Polygon clipping (Sutherland–Hodgman), shared by the renderers and the validator's seen-content
+/// check: a polygon cut by a convex region, edge by edge. The
 /// subject may be concave (a glyph's outline); the result then fills the same area with the
 /// nonzero rule, with at most some zero-width edges along the region's border.
-enum PolygonClipping {
+package enum PolygonClipping {
     /// A point in homogeneous 2D coordinates: (x / w, y / w) on screen when w > 0.
-    typealias Homogeneous = (x: Double, y: Double, w: Double)
+    package typealias Homogeneous = (x: Double, y: Double, w: Double)
 
     /// The part of `subject` inside the convex polygon `region`, which must run clockwise on
     /// screen (y down), as card outlines do; empty when they do not overlap.
-    static func clip(_ subject: [(x: Double, y: Double)], toConvex region: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+    package static func clip(_ subject: [(x: Double, y: Double)], toConvex region: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
         var points = subject
         guard region.count >= 3 else { return [] }
         for i in region.indices where !points.isEmpty {
@@ -28,7 +29,7 @@ enum PolygonClipping {
     /// within `limit` on screen, divided through: what a projective map with a true perspective
     /// divide draws. Clipping happens before the divide, so a polygon crossing the eye's plane
     /// keeps only its part in front and never wraps around through infinity.
-    static func project(_ subject: [Homogeneous], within limit: Rect, nearest: Double = 1e-6) -> [(x: Double, y: Double)] {
+    package static func project(_ subject: [Homogeneous], within limit: Rect, nearest: Double = 1e-6) -> [(x: Double, y: Double)] {
         // Most polygons lie wholly in front of the eye and inside the limit: every pass below would
         // keep every point, so they are divided through at once, to the same values.
         if subject.count >= 3,
@@ -54,7 +55,7 @@ enum PolygonClipping {
     }
 
     /// Twice the signed area of a polygon: positive when it runs clockwise on screen (y down).
-    static func signedArea(_ polygon: [(x: Double, y: Double)]) -> Double {
+    package static func signedArea(_ polygon: [(x: Double, y: Double)]) -> Double {
         var sum = 0.0
         for i in polygon.indices {
             let a = polygon[i], b = polygon[(i + 1) % polygon.count]
