@@ -1,5 +1,3 @@
-import TransitionCore
-
 /// Polygon clipping (Sutherland–Hodgman), shared by the renderers and the validator's seen-content
 /// check: a polygon cut by a convex region, edge by edge. The
 /// subject may be concave (a glyph's outline); the result then fills the same area with the
