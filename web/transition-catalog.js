@@ -877,6 +877,12 @@ export class PointerGesture {
   /** Seconds from the gesture's start, to 0.1 ms. */
   time(ms) { return Math.round((ms - this.origin) * 10) / 10000; }
 
+  /** The time of an event that must come after the controller's last: `time(ms)`, or 0.1 ms after that event. */
+  after(ms) {
+    const t = this.time(ms), last = this.controller.lastEventTime;
+    return t > last ? t : Math.round(last * 1e4 + 1) / 1e4;
+  }
+
   /** Where the pointer is along the axis, in points. */
   position(x, y) { return (this.axis === "x" ? x : y) / this.scale; }
 
@@ -887,10 +893,9 @@ export class PointerGesture {
   press(x, y, ms) {
     const c = this.controller;
     if (this.origin === null) this.origin = ms;
-    let t = this.time(ms);
     if (this.held) return false;
+    const t = c.events.length > 0 ? this.after(ms) : this.time(ms);
     if (c.events.length > 0) {
-      if (t <= c.lastEventTime) t = Math.round(c.lastEventTime * 1e4 + 1) / 1e4;
       const end = c.completionTime;
       if (end !== null && t >= end) return false;
       c.pause(t);
@@ -924,11 +929,9 @@ export class PointerGesture {
     const first = this.samples[0], last = { ms, at: this.position(x, y) };
     const span = (last.ms - first.ms) / 1000;
     const velocity = span > 0 ? Math.round(this.direction * (last.at - first.at) / this.distance / span * 1e4) / 1e4 : 0;
-    const c = this.controller;
-    let t = this.time(ms);
-    if (t <= c.lastEventTime) t = Math.round(c.lastEventTime * 1e4 + 1) / 1e4;
+    const t = this.after(ms);
     this.down = null;
-    return c.release(velocity + 0, t, this.decision);
+    return this.controller.release(velocity + 0, t, this.decision);
   }
 
   /** The progress and phase at `ms`. */
@@ -987,6 +990,46 @@ export function viewMatrix(state, camera, box = null) {
   if (!box) return m;
   const scale = [f.width / box.width, 0, 0, 0, 0, f.height / box.height, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
   return multiply(multiply(translation(cx - (box.x + box.width / 2), cy - (box.y + box.height / 2)), m), scale);
+}
+
+/**
+ * The views of `frame` that are in the container, in the order they are drawn, bottom first: by
+ * z index, then by place in the container (see "The compositing model" in the C header).
+ * @param {object} frame
+ * @returns {object[]}
+ */
+export function drawOrder(frame) {
+  return frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
+}
+
+/**
+ * Puts a view's `state` on an absolutely placed element's inline `style`: its frame (in
+ * container coordinates, less `origin`), opacity, corner radius (clamped to half the shorter
+ * side), `matrix3d` under `camera`, visibility, one-sidedness and `zIndex`. The element keeps
+ * its own background; a made view's colour is `cssColor(state.color)`.
+ * @param {CSSStyleDeclaration} style
+ * @param {object} state
+ * @param {object|null} camera
+ * @param {{x: number, y: number}} origin
+ * @param {number} zIndex
+ */
+export function placeElement(style, state, camera, origin, zIndex) {
+  const f = state.frame;
+  style.left = f.x - origin.x + "px";
+  style.top = f.y - origin.y + "px";
+  style.width = f.width + "px";
+  style.height = f.height + "px";
+  style.opacity = Math.min(1, Math.max(0, state.alpha));
+  style.borderRadius = Math.max(0, Math.min(state.cornerRadius, f.width / 2, f.height / 2)) + "px";
+  style.transform = "matrix3d(" + viewMatrix(state, camera).join(",") + ")";
+  style.zIndex = zIndex;
+  style.visibility = state.hidden ? "hidden" : "visible";
+  style.backfaceVisibility = state.doubleSided ? "visible" : "hidden";
+}
+
+/** A view colour ({red, green, blue, alpha}, 0...1) as a CSS `rgba()`. */
+export function cssColor(c) {
+  return "rgba(" + [c.red, c.green, c.blue].map((x) => Math.round(x * 255)).join(",") + "," + c.alpha + ")";
 }
 
 // ---------------------------------------------------------------------------------------------

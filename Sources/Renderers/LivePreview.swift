@@ -291,24 +291,12 @@ extension LivePreview {
             return e;
           };
           return (frame) => {
-            const order = frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
             const shown = new Set();
-            order.forEach((v, rank) => {
-              const s = v.state, e = element(v), st = e.style;
+            drawOrder(frame).forEach((v, rank) => {
+              const s = v.state, e = element(v);
               shown.add(e);
-              st.left = s.frame.x - bounds.x + "px";
-              st.top = s.frame.y - bounds.y + "px";
-              st.width = s.frame.width + "px";
-              st.height = s.frame.height + "px";
-              st.opacity = Math.min(1, Math.max(0, s.alpha));
-              st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
-              st.transform = "matrix3d(" + viewMatrix(s, frame.camera).join(",") + ")";
-              st.zIndex = backdrop + rank + 1;
-              st.visibility = s.hidden ? "hidden" : "visible";
-              st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
-              if (s.color && v.role !== "from" && v.role !== "to" && !s.content) {
-                st.backgroundColor = "rgba(" + [s.color.red, s.color.green, s.color.blue].map((x) => Math.round(x * 255)).join(",") + "," + s.color.alpha + ")";
-              }
+              placeElement(e.style, s, frame.camera, bounds, backdrop + rank + 1);
+              if (s.color && v.role !== "from" && v.role !== "to" && !s.content) e.style.backgroundColor = cssColor(s.color);
             });
             for (const e of elements.values()) if (!shown.has(e)) e.style.visibility = "hidden";
           };

@@ -1,7 +1,7 @@
 // A small web app whose screen changes run animator plugins live: a push through
 // `document.startViewTransition`, a pop that follows a drag from the left edge, and a sheet
 // presented over dimming. See docs/web.md, "The example app".
-import { loadPlugin, PointerGesture, Presentation, InteractionController, viewMatrix } from "../../../web/transition-catalog.js";
+import { loadPlugin, PointerGesture, Presentation, InteractionController, viewMatrix, drawOrder, placeElement, cssColor } from "../../../web/transition-catalog.js";
 
 const query = new URLSearchParams(location.search);
 const MODULE = query.get("module") ?? "../../../.build/debug/wasm/catalog-plugins.wasm";
@@ -67,27 +67,14 @@ function elementFor(view, roles) {
  * Views that picture part of a screen (snapshots) are not drawn by this app.
  */
 function draw(frame, roles) {
-  const order = frame.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
   const shown = new Set();
-  order.forEach((v, rank) => {
+  drawOrder(frame).forEach((v, rank) => {
     const e = elementFor(v, roles);
     if (!e) return;
-    const s = v.state, st = e.style;
     shown.add(e);
     e.hidden = false;
-    st.left = s.frame.x + "px";
-    st.top = s.frame.y + "px";
-    st.width = s.frame.width + "px";
-    st.height = s.frame.height + "px";
-    st.opacity = Math.min(1, Math.max(0, s.alpha));
-    st.transform = "matrix3d(" + viewMatrix(s, frame.camera).join(",") + ")";
-    st.borderRadius = Math.max(0, Math.min(s.cornerRadius, s.frame.width / 2, s.frame.height / 2)) + "px";
-    st.visibility = s.hidden ? "hidden" : "visible";
-    st.backfaceVisibility = s.doubleSided ? "visible" : "hidden";
-    st.zIndex = rank + 1;
-    if (s.color && e.classList.contains("made")) {
-      st.backgroundColor = `rgba(${[s.color.red, s.color.green, s.color.blue].map((x) => Math.round(x * 255)).join(",")},${s.color.alpha})`;
-    }
+    placeElement(e.style, v.state, frame.camera, BOUNDS, rank + 1);
+    if (v.state.color && e.classList.contains("made")) e.style.backgroundColor = cssColor(v.state.color);
   });
   for (const e of madeViews) if (e && !shown.has(e)) e.style.visibility = "hidden";
 }
@@ -149,12 +136,11 @@ async function push(subject) {
   await vt.ready;
   const duration = t.duration * 1000;
   const keyframes = (role) => frames.map((f, i) => {
-    const order = f.views.filter((v) => v.containerIndex !== null).sort((a, b) => a.state.zIndex - b.state.zIndex || a.containerIndex - b.containerIndex);
     const v = f.views.find((x) => x.role === role), s = v.state;
     const visible = v.containerIndex !== null && !s.hidden;
     return {
       offset: i / n, easing: "linear", opacity: visible ? Math.min(1, Math.max(0, s.alpha)) : 0,
-      transform: "matrix3d(" + viewMatrix(s, f.camera, BOUNDS).join(",") + ")", zIndex: order.indexOf(v) + 1,
+      transform: "matrix3d(" + viewMatrix(s, f.camera, BOUNDS).join(",") + ")", zIndex: drawOrder(f).indexOf(v) + 1,
       backfaceVisibility: s.doubleSided ? "visible" : "hidden",
     };
   });
