@@ -26,20 +26,24 @@
  *   driver's container: the same conventions as transition_catalog.h, whose types this reuses.
  *
  * Plugin crashes
- * Plugins run inside the process that opens the host. What protects an embedder:
+ * A native plugin (`*.so`) is code the app did not write. What protects an embedder:
  * - Every host scans its plugins in worker processes first (the `catalog` executable serves as
  *   the worker), keeping what it learned in the scan cache: a plugin that crashes, hangs, ends
- *   the process or breaks the ABI while loading is never loaded into the embedder's process.
- *   tch_host_open reports such plugins as refused (tch_host_refused_plugin).
- * - With TCH_ISOLATION_WORKER (the default), the first run of each animator for each operation,
- *   style and container size is sampled in a worker process before it runs in-process (one
- *   worker per plugin file, kept for the host's life and replaced if it fails): an
- *   animator that crashes, hangs or returns unusable values there is refused with
- *   TCH_E_PLUGIN_BROKEN and stays refused for the host's life; the embedder survives.
- * - TCH_ISOLATION_IN_PROCESS skips that sampling (no worker processes after the scan),
- *   for embedders that trust their plugins; plugins the scan marked broken are still refused.
- * A plugin that behaves in its worker and crashes only in the embedder's process is not caught:
- * embedders that cannot accept that run untrusted plugins with `catalog` itself, never in-process.
+ *   the process or breaks the ABI while loading is refused (tch_host_refused_plugin).
+ * - With TCH_ISOLATION_WORKER (the default), no native plugin code runs in the app's process:
+ *   the host knows the animators from the scan, and every call of a transition (duration, setup,
+ *   each step, completion) runs in a worker, one per plugin file, kept for the host's life and
+ *   replaced when it fails. The views come back over the worker's channel and are checked before
+ *   the app sees them. A plugin that crashes, hangs (worker_timeout), exits, forks, forges the
+ *   worker's reports, returns values that are not finite or breaks the plugin contract fails its
+ *   transition with TCH_E_PLUGIN_BROKEN and a message naming the animator and what it did; the
+ *   app goes on, and that animator is refused for the rest of the host's life.
+ * - TCH_ISOLATION_IN_PROCESS loads the usable plugins into the app's process and calls them
+ *   there: no worker after the scan and no round trip per frame, for plugins the app trusts as
+ *   it trusts its own code. A plugin that crashes there takes the app down with it.
+ * - A wasm animator (`*.wasm`) runs sandboxed in the app's process in either mode: the in-process
+ *   path that is safe for plugins the app does not trust.
+ * docs/threat-model.md says what each mode guards against and what remains a limit.
  */
 #ifndef TRANSITION_CATALOG_HOST_H
 #define TRANSITION_CATALOG_HOST_H
@@ -94,8 +98,8 @@ typedef struct tch_transition tch_transition_t; /* one running transition */
  * ------------------------------------------------------------------------------------------- */
 
 typedef enum tch_isolation {
-    TCH_ISOLATION_WORKER = 0,     /* sample each new kind of transition in a worker first */
-    TCH_ISOLATION_IN_PROCESS = 1, /* run plugins in-process without that sampling */
+    TCH_ISOLATION_WORKER = 0,     /* native plugins run in worker processes, every call (default) */
+    TCH_ISOLATION_IN_PROCESS = 1, /* native plugins run in this process: for trusted plugins only */
 } tch_isolation_t;
 
 /* Where a host looks for plugins (tch_host_options_t.search, 1.1). "What `catalog` searches" is,
@@ -133,18 +137,20 @@ typedef struct tch_host_options {
                                            before this field, means TCH_SEARCH_DEFAULT */
 } tch_host_options_t;
 
-/* Opens a host: scans the plugins of `options` in worker processes and loads those that are
- * usable. With no plugin_paths it finds what `catalog` finds, the built-ins among them, so the
- * system default animators (slide, cover-vertical) are there; see tch_search_t to add to that
- * or to opt out of it. The caller owns the host and closes it. Plugin files are native
- * libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm
- * animator runs sandboxed in this process whatever `isolation` says: it cannot crash or hang the
- * app or reach its memory, files or network, and a fault (its fuel spent, a trap, memory past its
- * cap) fails only its transition with TCH_E_PLUGIN_BROKEN. Prefer wasm animators for plugins the
- * app does not ship; a native one has the app's whole power (see docs/threat-model.md). On success stores the host in `*out_host`. On failure stores NULL and, when
- * `error_buffer` is not NULL, writes a NUL-terminated message of at most `error_size` bytes.
- * A plugin path that has no plugin, or a plugin that is refused, does not fail the open: see
- * tch_host_refused_plugin_count. Close the host with tch_host_close. [any-thread] */
+/* Opens a host: scans the plugins of `options` in worker processes and keeps those that are
+ * usable, loading native ones into this process only with TCH_ISOLATION_IN_PROCESS (see Plugin
+ * crashes above). With no plugin_paths it finds what `catalog` finds, the built-ins among them,
+ * so the system default animators (slide, cover-vertical) are there; see tch_search_t to add to
+ * that or to opt out of it. The caller owns the host and closes it. Plugin files are native
+ * libraries (`*.so`) or WebAssembly modules (`*.wasm`). A wasm animator runs sandboxed in this
+ * process whatever `isolation` says: it cannot crash or hang the app or reach its memory, files
+ * or network, and a fault (its fuel spent, a trap, memory past its cap) fails only its
+ * transition with TCH_E_PLUGIN_BROKEN. A native one runs in a worker by default; loaded in
+ * process it has the app's whole power (see docs/threat-model.md). On success stores the host in
+ * `*out_host`. On failure stores NULL and, when `error_buffer` is not NULL, writes a
+ * NUL-terminated message of at most `error_size` bytes. A plugin path that has no plugin, or a
+ * plugin that is refused, does not fail the open: see tch_host_refused_plugin_count. Close the
+ * host with tch_host_close. [any-thread] */
 TC_EXPORT tch_status_t tch_host_open(const tch_host_options_t *options, tch_host_t **out_host, char *error_buffer,
                                      size_t error_size);
 
@@ -422,7 +428,9 @@ typedef enum tch_phase {
 
 /* Advances to `time` and fills `*out` (its struct_size set by the caller) with the frame there.
  * A plain transition runs from its start time to start time + duration; an interactive one
- * follows its gesture events. [handle-thread] */
+ * follows its gesture events. Fails with TCH_E_PLUGIN_BROKEN once the animator crashed, hung or
+ * returned unusable views in its worker (or faulted in its wasm sandbox): draw the screens at
+ * rest and end the transition, which then settles as cancelled. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_frame(tch_transition_t *transition, double time, tch_frame_t *out);
 
 /* Where point (u, v) of view `index` of the last frame lands on screen, u and v in [0, 1] across
@@ -435,7 +443,11 @@ TC_EXPORT tch_status_t tch_transition_project(tch_transition_t *transition, uint
 
 /* Ends the transition and frees it: the driver's stack or presentation is committed as the
  * transition ended (finished when `*out_finished` is 1). A transition the gesture still holds, or
- * still animating, ends at the end it is heading to, cancelled when none. [handle-thread] */
+ * still animating, ends at the end it is heading to, cancelled when none. Fails with
+ * TCH_E_PLUGIN_BROKEN when the animator failed in its worker (the transition is then settled as
+ * cancelled), or when its worker saw it break the plugin contract, for example by writing past
+ * its views (the transition is settled as it ended and `*out_finished` says how); the animator
+ * is then refused for the host's life, and tch_driver_error says why. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_end(tch_transition_t *transition, int32_t *out_finished);
 
 #ifdef __cplusplus

@@ -18,6 +18,8 @@ final class EmbeddedDriver {
     var lastError = LastError()
     private let layerStrings = CStrings()
     private let layerBuffer = CArray<tch_layer_t>()
+    /// The animator picked for the transition being begun.
+    private var chosen: ResolvedAnimator?
 
     init(host: EmbeddedHost, options: tch_driver_options_t) throws(HostFailure) {
         let width = options.container_width, height = options.container_height
@@ -29,6 +31,7 @@ final class EmbeddedDriver {
         }
         self.host = host
         director = TransitionDirector(catalog: host.catalog, source: host.source, containerBounds: Rect(x: 0, y: 0, width: width, height: height))
+        director.isolation = host.sampler
         if options.completion_speed != 0 {
             guard options.completion_speed.isFinite, options.completion_speed > 0 else {
                 throw HostFailure(.invalidArgument, "completion_speed \(options.completion_speed) must be positive (0 for UIKit's 1)")
@@ -86,6 +89,7 @@ final class EmbeddedDriver {
             throw HostFailure(.invalidArgument, "present_style \(begin.present_style) is not TCH_PRESENT_STYLE_FROM_RULES, TCH_PRESENT_FULL_SCREEN or TCH_PRESENT_CUSTOM")
         }
         let interactive = begin.interactive != 0
+        chosen = nil
         var matching: [MatchedElement] = []
         if begin.matched_element_count > 0 {
             guard let elements = begin.matched_elements else {
@@ -107,11 +111,11 @@ final class EmbeddedDriver {
             case (.navigation(let d), .push):
                 let s = try needScreen()
                 try requireAnimator(try? d.stack.planPush(s), interactive: interactive)
-                try trial(try? d.stack.planPush(s), interactive: interactive)
+                try refuseBroken(try? d.stack.planPush(s), interactive: interactive)
                 return try d.beginPush(s, interactive: interactive, matching: matching)
             case (.navigation(let d), .pop):
                 try requireAnimator(try? d.stack.planPop(), interactive: interactive)
-                try trial(try? d.stack.planPop(), interactive: interactive)
+                try refuseBroken(try? d.stack.planPop(), interactive: interactive)
                 return try d.beginPop(interactive: interactive, matching: matching)
             case (.modal(let d), .present):
                 let s = try needScreen()
@@ -119,22 +123,23 @@ final class EmbeddedDriver {
                    let style = try? director.choose(probe, interactive: interactive).style {
                     try requireAnimator(try? d.presenter.planPresent(s, style: style), interactive: interactive)
                 }
-                if host.sampler != nil, let probe = try? d.presenter.planPresent(s, style: .fullScreen),
+                if let probe = try? d.presenter.planPresent(s, style: .fullScreen),
                    let style = try? director.choose(probe, interactive: interactive).style {
-                    try trial(try? d.presenter.planPresent(s, style: style), interactive: interactive)
+                    try refuseBroken(try? d.presenter.planPresent(s, style: style), interactive: interactive)
                 }
                 return try d.beginPresent(s, interactive: interactive, matching: matching)
             case (.modal(let d), .dismiss):
                 try requireAnimator(try? d.presenter.planDismiss(), interactive: interactive)
-                try trial(try? d.presenter.planDismiss(), interactive: interactive)
+                try refuseBroken(try? d.presenter.planDismiss(), interactive: interactive)
                 return try d.beginDismiss(interactive: interactive, matching: matching)
             case (.tabs(let d), .tab):
-                try trial(try? d.tabs.planSelect(Int(begin.tab_index)), interactive: interactive)
+                try refuseBroken(try? d.tabs.planSelect(Int(begin.tab_index)), interactive: interactive)
                 return try d.beginSelect(Int(begin.tab_index), interactive: interactive, matching: matching)
             default:
                 throw HostFailure(.invalidArgument, "this driver does not serve \(operation): a navigation driver pushes and pops, a modal driver presents and dismisses, a tab driver switches tabs")
             }
         } catch let error as DriverError {
+            if error.kind == .plugin { host.noteBroken(chosen, reason: error.description) }
             throw HostFailure(HostStatus(error), error.description)
         } catch let error as HostFailure {
             throw error
@@ -155,7 +160,7 @@ final class EmbeddedDriver {
         else { return }
         let reason: String
         if let id = director.systemAnimators[planned.operation] {
-            if let found = host.catalog.animator(id) {
+            if let found = host.catalog.describedAnimator(id) {
                 reason = "its system default \(id) (\(found.qualifiedID)) does not serve the \(chosen.style) style"
             } else {
                 reason = "its system default \(id) is not among the host's \(host.animators.count) animators"
@@ -168,9 +173,11 @@ final class EmbeddedDriver {
             "\(planned): no animator serves it: \(reason); open the host with no plugin_paths (or with search TCH_SEARCH_CATALOG) to get the built-ins, add a rule naming an animator the host has, or add a rule with flags TCH_RULE_INSTANT to change screens without animating")
     }
 
-    /// The worker trial of the animator the rules pick for `planned` (nothing in process).
-    private func trial(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) {
-        guard host.sampler != nil, let planned, let chosen = try? director.choose(planned, interactive: interactive) else { return }
-        try host.trial(planned, resolved: chosen.resolved, bounds: director.containerBounds, interactive: interactive)
+    /// Refuses `planned` when the animator the rules pick for it broke in its worker earlier,
+    /// and keeps that pick in `chosen`, to be noted if it breaks now.
+    private func refuseBroken(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) {
+        guard let planned, let pick = try? director.choose(planned, interactive: interactive) else { return }
+        chosen = pick.resolved
+        try host.refuseIfBroken(pick.resolved)
     }
 }

@@ -11,16 +11,20 @@ import PluginHost
 import TransitionABI
 import TransitionCore
 
-/// What a `tch_host_t` is: the plugins the worker scan found usable, loaded in this process, the
-/// rules that pick animators, and what the isolated trial runs learned.
+/// What a `tch_host_t` is: the plugins the worker scan found usable, the rules that pick
+/// animators, the workers native plugins run in, and the animators found broken there.
 final class EmbeddedHost {
-    /// The loaded plugins.
-    let catalog: PluginCatalog
+    /// The animators rules pick from: with worker isolation the scan's index, so no native plugin
+    /// code runs in this process; in process, the plugins loaded here.
+    let catalog: any AnimatorCatalog
     /// The reachable animators, each id once.
-    let animators: [Animator]
+    let animators: [any DescribedAnimator]
+    /// Every animator of every usable plugin under its qualified id, for rules that name one.
+    private let qualifiedDescriptions: [AnimatorDescription]
     /// One line per plugin file the scan refused.
     let refusedLines: [String]
-    /// The sampler of trial runs, nil in process.
+    /// Where native plugins run: a sampler whose pooled workers step every transition, nil in
+    /// this process (`TCH_ISOLATION_IN_PROCESS`).
     let sampler: IsolatedSampler?
     /// The rules, in order.
     var rules: [TransitionsSourceFile.Rule] = []
@@ -34,20 +38,22 @@ final class EmbeddedHost {
     lazy var refusedPointers: [UnsafePointer<CChar>] = refusedLines.map { kept.keep($0) }
     /// Choices arrays given out until the host closes.
     private var choiceArrays: [UnsafeMutablePointer<UnsafePointer<CChar>?>] = []
-    /// Trial outcomes by transition kind: nil passed, else why the animator is refused.
-    private var trials: [String: String?] = [:]
+    /// Why each animator that crashed, hung or misbehaved in its worker is refused, by
+    /// `PLUGIN-ID:ANIMATOR-ID`.
+    private var broken: [String: String] = [:]
 
     /// The animator at `index` in `animators`, or a not-found failure naming the count.
-    func animator(at index: UInt32) throws(HostFailure) -> Animator {
+    func animator(at index: UInt32) throws(HostFailure) -> any DescribedAnimator {
         guard Int(index) < animators.count else {
             throw HostFailure(.notFound, "animator \(index) does not exist; the host has \(animators.count)")
         }
         return animators[Int(index)]
     }
 
-    init(catalog: PluginCatalog, refused: [String], sampler: IsolatedSampler?) {
+    init(catalog: any AnimatorCatalog, qualified: [AnimatorDescription], refused: [String], sampler: IsolatedSampler?) {
         self.catalog = catalog
-        animators = catalog.animators
+        animators = catalog.describedAnimators
+        qualifiedDescriptions = qualified
         refusedLines = refused
         self.sampler = sampler
     }
@@ -89,15 +95,30 @@ final class EmbeddedHost {
                 explicit: paths, environment: options.use_environment != 0 ? environment : [:], builtInDirectory: nil)
         }
         let index = PluginIndex.build(searchPath, scanner: scanner)
-        let catalog = index.loadCatalog()
-        let refused = (index.unreadable + index.errors + catalog.errors).map { error in
+        var failed = index.unreadable + index.errors
+        let catalog: any AnimatorCatalog
+        if options.isolation == UInt32(TCH_ISOLATION_IN_PROCESS.rawValue) {
+            let loaded = index.loadCatalog()
+            failed += loaded.errors
+            catalog = loaded
+        } else {
+            catalog = index
+        }
+        let qualified = index.plugins.flatMap { plugin in
+            plugin.animators.map { animator in
+                var named = animator
+                named.id = "\(index.qualifiedPluginID(of: plugin)):\(animator.id)"
+                return named
+            }
+        }
+        let refused = failed.map { error in
             error.isMissingBuiltIns
                 ? "\(error.path): \(PluginError.missingBuiltInsReason); the host looks for it beside libTransitionCatalogHost.so, or in PREFIX/lib/transition-catalog/builtins for a library in PREFIX/lib, as scripts/install puts them; install the library with the built-ins, or open the host with search TCH_SEARCH_PATHS_ONLY"
                 : error.description
         }
-        // One worker per plugin file serves every trial of the host's life.
-        let sampler = options.isolation == 0 ? IsolatedSampler(executable: worker, timeout: timeout, pool: WorkerPool()) : nil
-        return EmbeddedHost(catalog: catalog, refused: refused, sampler: sampler)
+        // One worker per plugin file serves its transitions for the host's life, one after the other.
+        let sampler = catalog is PluginIndex ? IsolatedSampler(executable: worker, timeout: timeout, pool: WorkerPool()) : nil
+        return EmbeddedHost(catalog: catalog, qualified: qualified, refused: refused, sampler: sampler)
     }
 
     /// The worker executable: the one given, else `catalog-worker` or `catalog` beside this
@@ -139,8 +160,9 @@ final class EmbeddedHost {
     /// The transitions source of the current rules.
     var source: RuleListSource { RuleListSource(rules: rules, instantRules: instantRules) }
 
-    /// The descriptions rules are checked against.
-    var descriptions: [AnimatorDescription] { animators.map(\.description) }
+    /// The descriptions rules are checked against: each reachable animator under its id, and
+    /// every animator under its qualified id.
+    var descriptions: [AnimatorDescription] { animators.map(\.description) + qualifiedDescriptions }
 
     /// A C array of `choices`, kept until the host closes.
     func keepArray(_ choices: [String]) -> UnsafePointer<UnsafePointer<CChar>?>? {
@@ -151,36 +173,18 @@ final class EmbeddedHost {
         return UnsafePointer(array)
     }
 
-    /// Samples `resolved` for `planned` in a worker process the first time this kind of
-    /// transition runs, and refuses it for the host's life when it crashed, hung or misbehaved.
-    func trial(_ planned: PlannedTransition, resolved: ResolvedAnimator?, bounds: Rect, interactive: Bool) throws(HostFailure) {
-        // A wasm plugin needs no trial: it runs sandboxed, and its faults end only its transition.
-        guard let sampler, let resolved, PluginDoor.of(resolved.animator.pluginPath) != .wasm else { return }
-        let operation = resolved.reversed ? planned.operation.reversed : planned.operation
-        let key = "\(resolved.animator.qualifiedID) \(operation) \(planned.style) \(bounds.width)x\(bounds.height) \(resolved.parameters)"
-        if let known = trials[key] {
-            if let known { throw HostFailure(.pluginBroken, known) }
-            return
-        }
-        var failure: String?
-        do {
-            let presented: Rect? = planned.style == .custom ? PresentationController().presentedFrame(in: bounds) : nil
-            let context = try TransitionContext(
-                operation: operation, style: planned.style, containerBounds: bounds, presentedFrame: presented,
-                interactive: interactive, tabFromIndex: planned.tabFromIndex, tabToIndex: planned.tabToIndex)
-            let sampled = try sampler.run(
-                path: resolved.animator.pluginPath, animatorID: resolved.animator.id, qualifiedID: resolved.animator.qualifiedID,
-                context: context, parameters: resolved.parameters) { _ in SampledTransition.evenProgresses(9) }
-            if let wrong = sampled.sampled.misbehaviours.first {
-                failure = "\(resolved.animator.qualifiedID) broke the plugin contract in its worker process (\(wrong)); it is refused for this host"
-            }
-        } catch let error as IsolatedSampler.Failure {
-            failure = "\(error.description); it is refused for this host"
-        } catch {
-            failure = "\(resolved.animator.qualifiedID): \(error); it is refused for this host"
-        }
-        trials[key] = .some(failure)
-        if let failure { throw HostFailure(.pluginBroken, failure) }
+    /// Refuses `resolved` when its animator broke in its worker earlier in the host's life, so
+    /// a plugin that crashes or hangs costs one transition, not one each time.
+    func refuseIfBroken(_ resolved: ResolvedAnimator?) throws(HostFailure) {
+        guard let resolved, let reason = broken[resolved.animator.qualifiedID] else { return }
+        throw HostFailure(.pluginBroken, "\(resolved.animator.qualifiedID) is refused for this host: earlier, \(reason)")
+    }
+
+    /// Notes that `qualifiedID` crashed, hung or misbehaved in its worker, for `refuseIfBroken`.
+    /// A sandboxed (wasm) animator's fault is not noted: a fresh instance runs each transition.
+    func noteBroken(_ resolved: ResolvedAnimator?, reason: String) {
+        guard sampler != nil, let resolved, PluginDoor.of(resolved.animator.pluginPath) != .wasm else { return }
+        if broken[resolved.animator.qualifiedID] == nil { broken[resolved.animator.qualifiedID] = reason }
     }
 }
 

@@ -59,7 +59,10 @@ final class EmbeddedTransition {
         let t = try clock(time)
         let controller = driven.controller
         let frame = driven.frame(at: t)
-        if let failure = driven.pluginFailure { throw HostFailure(.pluginBroken, "\(failure); the transition is cancelled when it ends") }
+        if let failure = driven.pluginFailure {
+            driver.host.noteBroken(driven.resolved, reason: failure)
+            throw HostFailure(.pluginBroken, "\(failure); the transition is cancelled when it ends")
+        }
         let names = screens(of: frame)
         drawn = frame.drawnViews
         camera = frame.camera
@@ -100,14 +103,22 @@ final class EmbeddedTransition {
         return state.project(x: (u - 0.5) * state.frame.width, y: (v - 0.5) * state.frame.height, camera: camera)
     }
 
-    /// Ends the transition at the end it heads to (cancelled while a gesture holds it).
-    func end() throws(HostFailure) -> Bool {
+    /// Ends the transition at the end it heads to (cancelled while a gesture holds it), and says
+    /// whether it finished and, when the plugin's worker saw it break the plugin contract, how:
+    /// the animator is then refused for the host's life.
+    func end() throws(HostFailure) -> (finished: Bool, breach: String?) {
         if !driven.isComplete, driven.interactive, driven.controller.finishes == nil {
             try event { () throws(InteractionController.Error) in try driven.cancel(at: driven.controller.lastEventTime) }
         }
         do {
-            return try driven.complete().finished
+            let record = try driven.complete()
+            guard let wrong = record.misbehaviours.first, driver.host.sampler != nil,
+                  let id = driven.resolved?.animator.qualifiedID else { return (record.finished, nil) }
+            let breach = "\(id) broke the plugin contract in its worker process (\(wrong))"
+            driver.host.noteBroken(driven.resolved, reason: breach)
+            return (record.finished, "\(breach); the transition \(record.finished ? "finished" : "was cancelled"), and the animator is refused for this host")
         } catch {
+            if error.kind == .plugin { driver.host.noteBroken(driven.resolved, reason: error.description) }
             throw HostFailure(HostStatus(error), error.description)
         }
     }

@@ -108,7 +108,12 @@ public func tch_transition_end(_ transition: OpaquePointer?, _ finished: UnsafeM
     guard let transition, let t = object(transition, as: EmbeddedTransition.self) else { return HostStatus.invalidArgument.rawValue }
     var status = HostStatus.ok
     do {
-        finished?.pointee = try t.end() ? 1 : 0
+        let ended = try t.end()
+        finished?.pointee = ended.finished ? 1 : 0
+        if let breach = ended.breach {
+            t.driver.lastError.set(breach)
+            status = .pluginBroken
+        }
     } catch {
         t.driver.lastError.set(error.message)
         status = error.status

@@ -529,7 +529,9 @@ private struct Loader {
 
     func lookUp(_ id: String, at path: String) throws -> AnimatorDescription {
         if let animator = catalog.first(where: { $0.id == id }) { return animator }
-        let ids = catalog.map(\.id)
+        // A catalog may also hold animators under their qualified ids (PLUGIN-ID:ANIMATOR-ID);
+        // the hint names plain ids only.
+        let ids = catalog.map(\.id).filter { !$0.contains(":") }
         let hint: String
         if let suggestion = Suggestions.closest(to: id, in: ids) {
             hint = "did you mean '\(shown(suggestion))'?"

@@ -58,8 +58,9 @@ import TransitionCore
     }
 
     /// Plugins that crash never take the embedding process down with worker isolation: the one
-    /// that crashes while loading is refused by the scan, the animator that crashes in a step is
-    /// refused at its first transition (and the next), and other animators still run.
+    /// that crashes while loading is refused by the scan, the animator that crashes in a step
+    /// fails its first transition in its worker and is refused at the next, and other animators
+    /// still run.
     @Test func crashingPluginsAreRefused() throws {
         let dir = try Self.scratch("tc-host-crash")
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -78,9 +79,9 @@ import TransitionCore
     }
 
     /// With in-process isolation the scan still refuses the plugin that crashes on load, and the
-    /// animator that crashes in a step takes the embedding process down: the option does skip
-    /// the worker trial, as the header says.
-    @Test func inProcessSkipsTheTrialButKeepsTheScan() throws {
+    /// animator that crashes in a step takes the embedding process down: the option does run
+    /// plugins in this process, as the header says.
+    @Test func inProcessRunsPluginsHereButKeepsTheScan() throws {
         let dir = try Self.scratch("tc-host-in-process")
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let exe = try Self.compileFixture("crashing", into: dir)

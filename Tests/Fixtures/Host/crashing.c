@@ -1,12 +1,12 @@
 /*
  * Opens a host over plugins that crash, with worker isolation, and checks that this process
- * survives: the plugin that crashes on load is refused by the scan, and the animator that
- * crashes half-way through a step is refused at its first transition, after which the built-in
- * slide still runs.
+ * survives: the plugin that crashes on load is refused by the scan, the animator that crashes
+ * half-way through a step fails its first transition in its worker and is refused at the next,
+ * after which the built-in slide still runs.
  *
- * With `in-process`, the host runs plugins without the worker trial: the scan still refuses the
- * plugin that crashes on load, and the animator that crashes in a step takes this process down,
- * as the header warns.
+ * With `in-process`, the host runs plugins in this process: the scan still refuses the plugin
+ * that crashes on load, and the animator that crashes in a step takes this process down, as the
+ * header warns.
  *
  * Usage: crashing BUILTIN_PLUGIN CRASH_ON_LOAD CRASH_IN_STEP CATALOG_EXECUTABLE [in-process]
  */
@@ -45,7 +45,9 @@ static tch_status_t push(tch_host_t *host, tch_driver_t *driver, const char *ani
     frame.struct_size = sizeof frame;
     tch_transition_frame(t, 0.2, &frame);
     printf("push %s: progress %.3f with %u views\n", animator, frame.progress, frame.view_count);
-    return tch_transition_end(t, NULL);
+    status = tch_transition_end(t, NULL);
+    if (status != TCH_OK) printf("push %s: status %d: %s\n", animator, (int)status, tch_driver_error(driver));
+    return status;
 }
 
 int main(int argc, char **argv) {
