@@ -12,6 +12,7 @@ let benchmarks: @Sendable () -> Void = {
     registerValidationBenchmarks()
     registerSeenContentBenchmarks()
     registerIsolationBenchmarks()
+    registerHostIsolationBenchmarks()
     registerPreviewBenchmarks()
     registerWasmBenchmarks()
     registerWebBenchmarks()
