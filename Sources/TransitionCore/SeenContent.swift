@@ -124,6 +124,10 @@ package struct SeenPicture: Sendable {
         return (bounds.x + (Double(column) + 0.5) * bounds.width / Double(columns), bounds.y + (Double(row) + 0.5) * bounds.height / Double(rows))
     }
 
+    /// Ends the picture and hands over its layers, for a later picture to write over
+    /// (`init(_:bounds:faceSize:reusing:)`).
+    package consuming func releasingLayers() -> [Layer] { layers }
+
     /// The layers seen at grid point `index`, front first, backdrop last.
     package func seen(_ index: Int) -> ArraySlice<Layer> {
         let all = layers[(index * Self.depth)..<((index + 1) * Self.depth)]
@@ -131,8 +135,12 @@ package struct SeenPicture: Sendable {
     }
 
     /// What `frame` shows in a screen of `bounds`; `faceSize` gives the size each view's face is
-    /// laid out for (as the renderers lay it out), nil for a view never drawn.
-    package init(_ frame: TransitionFrame, bounds: Rect, faceSize: (ViewID) -> (width: Double, height: Double)?) {
+    /// laid out for (as the renderers lay it out), nil for a view never drawn. `storage`, the
+    /// `layers` of a picture no longer needed, is written over instead of allocating anew when it
+    /// has the size this picture needs.
+    package init(
+        _ frame: TransitionFrame, bounds: Rect, faceSize: (ViewID) -> (width: Double, height: Double)?, reusing storage: consuming [Layer] = []
+    ) {
         self.bounds = bounds
         (columns, rows) = Self.grid(for: bounds)
         let drawn = frame.projectedViews(limit: TransitionFrame.projectionLimit(bounds)) { view in
@@ -194,7 +202,13 @@ package struct SeenPicture: Sendable {
         }
         let columns = self.columns, rows = self.rows, bounds = self.bounds, depth = SeenPicture.depth
         let count = columns * rows
-        var layers = [Layer](repeating: Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: 0, scale: 1), count: count * depth)
+        let blank = Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: 0, scale: 1)
+        var layers = consume storage
+        if layers.count == count * depth {
+            layers.withUnsafeMutableBufferPointer { $0.update(repeating: blank) }
+        } else {
+            layers = [Layer](repeating: blank, count: count * depth)
+        }
         var left = [Double](repeating: 1, count: count)
         var slots = [Int](repeating: 0, count: count)
         let cellX = bounds.width / Double(columns), cellY = bounds.height / Double(rows)

@@ -22,12 +22,15 @@ extension ViewState {
     /// container coordinates under `camera`. Nil when a corner falls behind the eye.
     public func projectedCorners(camera: Camera) -> [(x: Double, y: Double)]? {
         let hw = frame.width / 2, hh = frame.height / 2
+        // `project(x:y:camera:)` for each corner, with the camera's transform made once.
+        let local = camera.isNone
+        let placed = local ? transform : screenTransform(camera: camera)
         var corners: [(x: Double, y: Double)] = []
         corners.reserveCapacity(4)
         for (cx, cy) in [(-hw, -hh), (hw, -hh), (hw, hh), (-hw, hh)] {
-            let p = project(x: cx, y: cy, camera: camera)
+            let p = placed.project(x: cx, y: cy)
             guard p.w > 0 else { return nil }
-            corners.append((p.x, p.y))
+            corners.append(local ? (frame.midX + p.x, frame.midY + p.y) : (p.x, p.y))
         }
         return corners
     }

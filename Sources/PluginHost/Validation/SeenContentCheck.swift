@@ -86,19 +86,30 @@ extension TransitionChecks {
         let sizes = TransitionFrame.largestViews(all).mapValues { (width: $0.state.frame.width, height: $0.state.frame.height) }
         let faceSize: (ViewID) -> (width: Double, height: Double)? = { sizes[$0] }
         let bounds = context.containerBounds
-        func picture(_ frame: TransitionFrame) -> SeenPicture { SeenPicture(frame, bounds: bounds, faceSize: faceSize) }
+        func picture(_ frame: TransitionFrame) -> SeenPicture {
+            SeenPicture(frame, bounds: bounds, faceSize: faceSize, reusing: SeenPictureStorage.take())
+        }
 
         var ok = true
         // Between samples whose views all move continuously and keep what they show, their order
         // and which of them are drawn, what is seen moves with them: only the other pairs are
         // pictured and compared.
-        var pictures = [SeenPicture?](repeating: nil, count: run.frames.count)
+        // The samples are pictured in order, each compared with the one before it: the last two
+        // pictures are all that is kept (a picture is about a megabyte).
+        var recent: [(index: Int, picture: SeenPicture)] = []
         func pictured(_ i: Int) -> SeenPicture {
-            if let p = pictures[i] { return p }
-            let p = picture(run.frames[i])
-            pictures[i] = p
+            if let kept = recent.first(where: { $0.index == i }) { return kept.picture }
+            var storage = SeenPictureStorage.take()
+            if recent.count == 2 {
+                SeenPictureStorage.giveBack(storage)
+                // The evicted picture ends here, so its layers are this array's only owner.
+                storage = recent.removeFirst().picture.releasingLayers()
+            }
+            let p = SeenPicture(run.frames[i], bounds: bounds, faceSize: faceSize, reusing: consume storage)
+            recent.append((i, p))
             return p
         }
+        let geometry = run.frames.map(DrawnGeometry.init)
         let start = picture(beforeSetup)
         if let jump = seenJump(start, pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false) {
             ok = false
@@ -112,7 +123,7 @@ extension TransitionChecks {
             endPicture = p
             return p
         }
-        for i in 1..<run.frames.count where Self.changesWhatIsSeen(run.frames[i - 1], run.frames[i]) {
+        for i in 1..<run.frames.count where Self.changesWhatIsSeen(geometry[i - 1], geometry[i]) {
             guard let jump = seenJump(pictured(i - 1), pictured(i), beforeFrame: run.frames[i - 1], afterFrame: run.frames[i], moving: true) else { continue }
             // A cut: the screen before the transition until one sample, the screen after it from
             // the next, nothing in between. That is a transition with no motion of its own (MDC's
@@ -137,12 +148,43 @@ extension TransitionChecks {
             ok = false
             findings.fail(.seenContent, "\(label): \(describe(jump, .completion, after: "after completion"))")
         }
-        if let c = cancelled, let jump = seenJump(picture(c.last), picture(c.after), beforeFrame: c.last, afterFrame: c.after, moving: false) {
-            ok = false
-            findings.fail(.seenContent, "\(label): \(describe(jump, .cancel, after: "after the cancellation"))")
+        if let c = cancelled {
+            let before = picture(c.last), after = picture(c.after)
+            if let jump = seenJump(before, after, beforeFrame: c.last, afterFrame: c.after, moving: false) {
+                ok = false
+                findings.fail(.seenContent, "\(label): \(describe(jump, .cancel, after: "after the cancellation"))")
+            }
+            SeenPictureStorage.giveBack(before.releasingLayers())
+            SeenPictureStorage.giveBack(after.releasingLayers())
         }
-        for warning in stretchedSnapshots(run.frames, faceSize: faceSize) { findings.warn(.seenContent, "\(label): \(warning)") }
+        SeenPictureStorage.giveBack(start.releasingLayers())
+        if let p = endPicture { SeenPictureStorage.giveBack(p.releasingLayers()) }
+        endPicture = nil
+        while let kept = recent.popLast() { SeenPictureStorage.giveBack(kept.picture.releasingLayers()) }
+        for warning in stretchedSnapshots(zip(run.frames, geometry).map { ($0, $1.views) }, faceSize: faceSize) { findings.warn(.seenContent, "\(label): \(warning)") }
         if ok { findings.pass(.seenContent) }
+    }
+
+    /// The views a sampled frame draws, bottom first, with their corners on screen and whether
+    /// each faces away: computed once a frame, for the comparisons with both its neighbours.
+    struct DrawnGeometry {
+        /// `frame.drawnViews`.
+        var views: [SampledView]
+        /// Each view's projected corners under the camera it is drawn with; nil behind the eye.
+        var corners: [[(x: Double, y: Double)]?]
+        /// True where the view's back is towards the viewer.
+        var facesAway: [Bool]
+
+        init(_ frame: TransitionFrame) {
+            views = frame.drawnViews
+            corners = views.map { $0.state.projectedCorners(camera: frame.camera(for: $0)) }
+            facesAway = corners.map { q in
+                guard let q else { return false }
+                var sum = 0.0
+                for i in 0..<4 { sum += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y }
+                return sum < 0
+            }
+        }
     }
 
     /// True unless every view of `a` and `b` moves continuously from one to the other while
@@ -150,14 +192,14 @@ extension TransitionChecks {
     /// same source through a rectangle that moves no further than the snapshot's corners, no
     /// corner moving further than the continuity check allows, and no opacity changing by more
     /// than it allows. Only such pairs can show a seen jump between samples.
-    static func changesWhatIsSeen(_ a: TransitionFrame, _ b: TransitionFrame) -> Bool {
-        let da = a.drawnViews, db = b.drawnViews
-        guard da.map(\.id) == db.map(\.id) else { return true }
-        for (x, y) in zip(da, db) {
-            guard let p = x.state.projectedCorners(camera: a.camera(for: x)), let q = y.state.projectedCorners(camera: b.camera(for: y)) else { return true }
+    static func changesWhatIsSeen(_ a: DrawnGeometry, _ b: DrawnGeometry) -> Bool {
+        guard a.views.count == b.views.count, zip(a.views, b.views).allSatisfy({ $0.id == $1.id }) else { return true }
+        for k in a.views.indices {
+            let x = a.views[k], y = b.views[k]
+            guard let p = a.corners[k], let q = b.corners[k] else { return true }
             let move = zip(p, q).map { (($0.x - $1.x) * ($0.x - $1.x) + ($0.y - $1.y) * ($0.y - $1.y)).squareRoot() }.max() ?? 0
             if move > 24 || abs(x.state.alpha - y.state.alpha) > alphaJump / 2 { return true }
-            if x.state.facesAway(camera: a.camera(for: x)) != y.state.facesAway(camera: b.camera(for: y)) { return true }
+            if a.facesAway[k] != b.facesAway[k] { return true }
             switch (x.state.content, y.state.content) {
             case (nil, nil): continue
             case let (c?, d?):
@@ -315,10 +357,10 @@ extension TransitionChecks {
 
     /// Warnings for snapshots whose content is stretched non-uniformly: a rectangle of one shape
     /// shown in a frame of another, almost always a mistake.
-    func stretchedSnapshots(_ frames: [TransitionFrame], faceSize: (ViewID) -> (width: Double, height: Double)?) -> [String] {
+    func stretchedSnapshots(_ frames: [(frame: TransitionFrame, drawn: [SampledView])], faceSize: (ViewID) -> (width: Double, height: Double)?) -> [String] {
         var sightings = ProgressSightings<String>()
-        for frame in frames {
-            for view in frame.drawnViews {
+        for (frame, drawn) in frames {
+            for view in drawn {
                 guard let content = SeenPicture.snapshotContent(of: view, faceSize: faceSize) else { continue }
                 let f = view.state.frame, r = content.rect
                 guard f.width > 0, f.height > 0, r.width > 0, r.height > 0 else { continue }
