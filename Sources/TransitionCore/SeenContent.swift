@@ -213,39 +213,45 @@ package struct SeenPicture: Sendable {
         var slots = [Int](repeating: 0, count: count)
         let cellX = bounds.width / Double(columns), cellY = bounds.height / Double(rows)
         // Each view, from the front, over the grid cells its outline's box covers.
-        for probe in probes {
-            let c0 = max(0, Int(((probe.minX - bounds.x) / cellX - 0.5).rounded(.down)))
-            let c1 = min(columns - 1, Int(((probe.maxX - bounds.x) / cellX - 0.5).rounded(.up)))
-            let r0 = max(0, Int(((probe.minY - bounds.y) / cellY - 0.5).rounded(.down)))
-            let r1 = min(rows - 1, Int(((probe.maxY - bounds.y) / cellY - 0.5).rounded(.up)))
-            guard c0 <= c1, r0 <= r1 else { continue }
-            let i = probe.inverse
-            probe.outline.withUnsafeBufferPointer { outline in
-                for row in r0...r1 {
-                    let py = bounds.y + (Double(row) + 0.5) * cellY
-                    guard py >= probe.minY, py <= probe.maxY else { continue }
-                    for column in c0...c1 {
-                        let index = row * columns + column
-                        guard slots[index] < depth - 1, left[index] > 1e-3 else { continue }
-                        let px = bounds.x + (Double(column) + 0.5) * cellX
-                        guard px >= probe.minX, px <= probe.maxX, SeenPicture.contains(outline, px, py) else { continue }
-                        let s = i[6] * px + i[7] * py + i[8]
-                        guard abs(s) > 1e-12 else { continue }
-                        let u = (i[0] * px + i[1] * py + i[2]) / s, v = (i[3] * px + i[4] * py + i[5]) / s
-                        let fx = u * probe.kx + probe.ox, fy = v * probe.ky + probe.oy
-                        if let face = probe.sourceFace, fx < 0 || fy < 0 || fx > face.width || fy > face.height { continue }
-                        let weight = probe.alpha * left[index]
-                        guard weight > 0 else { continue }
-                        layers[index * depth + slots[index]] = Layer(
-                            source: probe.source, view: probe.view, uniform: probe.uniform, x: fx, y: fy, weight: weight, scale: probe.scale)
-                        slots[index] += 1
-                        left[index] -= weight
+        layers.withUnsafeMutableBufferPointer { layers in
+            left.withUnsafeMutableBufferPointer { left in
+                slots.withUnsafeMutableBufferPointer { slots in
+                    for probe in probes {
+                        let c0 = max(0, Int(((probe.minX - bounds.x) / cellX - 0.5).rounded(.down)))
+                        let c1 = min(columns - 1, Int(((probe.maxX - bounds.x) / cellX - 0.5).rounded(.up)))
+                        let r0 = max(0, Int(((probe.minY - bounds.y) / cellY - 0.5).rounded(.down)))
+                        let r1 = min(rows - 1, Int(((probe.maxY - bounds.y) / cellY - 0.5).rounded(.up)))
+                        guard c0 <= c1, r0 <= r1 else { continue }
+                        let i = probe.inverse
+                        probe.outline.withUnsafeBufferPointer { outline in
+                            for row in r0...r1 {
+                                let py = bounds.y + (Double(row) + 0.5) * cellY
+                                guard py >= probe.minY, py <= probe.maxY else { continue }
+                                for column in c0...c1 {
+                                    let index = row * columns + column
+                                    guard slots[index] < depth - 1, left[index] > 1e-3 else { continue }
+                                    let px = bounds.x + (Double(column) + 0.5) * cellX
+                                    guard px >= probe.minX, px <= probe.maxX, SeenPicture.contains(outline, px, py) else { continue }
+                                    let s = i[6] * px + i[7] * py + i[8]
+                                    guard abs(s) > 1e-12 else { continue }
+                                    let u = (i[0] * px + i[1] * py + i[2]) / s, v = (i[3] * px + i[4] * py + i[5]) / s
+                                    let fx = u * probe.kx + probe.ox, fy = v * probe.ky + probe.oy
+                                    if let face = probe.sourceFace, fx < 0 || fy < 0 || fx > face.width || fy > face.height { continue }
+                                    let weight = probe.alpha * left[index]
+                                    guard weight > 0 else { continue }
+                                    layers[index * depth + slots[index]] = Layer(
+                                        source: probe.source, view: probe.view, uniform: probe.uniform, x: fx, y: fy, weight: weight, scale: probe.scale)
+                                    slots[index] += 1
+                                    left[index] -= weight
+                                }
+                            }
+                        }
+                    }
+                    for index in 0..<count where left[index] > 1e-3 {
+                        layers[index * depth + slots[index]] = Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: left[index], scale: 1)
                     }
                 }
             }
-        }
-        for index in 0..<count where left[index] > 1e-3 {
-            layers[index * depth + slots[index]] = Layer(source: -1, view: -1, uniform: true, x: 0, y: 0, weight: left[index], scale: 1)
         }
         self.layers = layers
     }
@@ -266,8 +272,17 @@ package struct SeenPicture: Sendable {
     package static func unexplained(
         _ before: SeenPicture, _ i: Int, _ after: SeenPicture, _ j: Int, tolerance: (Layer, Layer) -> Double
     ) -> Double {
+        before.layers.withUnsafeBufferPointer { a in
+            after.layers.withUnsafeBufferPointer { b in unexplained(a, i, b, j, tolerance: tolerance) }
+        }
+    }
+
+    /// `unexplained(_:_:_:_:tolerance:)` over the two pictures' layers.
+    @inline(__always)
+    static func unexplained(
+        _ a: UnsafeBufferPointer<Layer>, _ i: Int, _ b: UnsafeBufferPointer<Layer>, _ j: Int, tolerance: (Layer, Layer) -> Double
+    ) -> Double {
         var remaining = SIMD4<Double>(repeating: 0)
-        let a = before.layers, b = after.layers
         let baseA = i * depth, baseB = j * depth
         for k in 0..<depth { remaining[k] = a[baseA + k].weight }
         var missing = 0.0
@@ -302,26 +317,30 @@ package struct SeenPicture: Sendable {
     package static func jump(
         _ before: SeenPicture, _ after: SeenPicture, at index: Int, reach: Double, significant: Double, tolerance: (Layer, Layer) -> Double
     ) -> Double {
-        var worst = unexplained(before, index, after, index, tolerance: tolerance)
-        guard worst >= significant, reach > 0 else { return worst }
-        let cellX = before.bounds.width / Double(before.columns), cellY = before.bounds.height / Double(before.rows)
-        let kx = min(4, Int((reach / cellX).rounded(.up))), ky = min(4, Int((reach / cellY).rounded(.up)))
-        let column = index % before.columns, row = index / before.columns
-        for dy in -ky...ky {
-            for dx in -kx...kx where dx != 0 || dy != 0 {
-                let c = column + dx, r = row + dy
-                let distance = ((Double(dx) * cellX) * (Double(dx) * cellX) + (Double(dy) * cellY) * (Double(dy) * cellY)).squareRoot()
-                guard distance <= reach + max(cellX, cellY) else { continue }
-                // Within reach of the screen's edge, what moves in may come from outside it.
-                guard c >= 0, c < before.columns, r >= 0, r < before.rows else { return 0 }
-                let near = r * before.columns + c
-                let moved: (Layer, Layer) -> Double = { tolerance($0, $1) + distance }
-                worst = min(worst, unexplained(before, near, after, index, tolerance: moved))
-                worst = min(worst, unexplained(after, near, before, index, tolerance: moved))
-                if worst < significant { return worst }
+        before.layers.withUnsafeBufferPointer { a in
+            after.layers.withUnsafeBufferPointer { b in
+                var worst = unexplained(a, index, b, index, tolerance: tolerance)
+                guard worst >= significant, reach > 0 else { return worst }
+                let cellX = before.bounds.width / Double(before.columns), cellY = before.bounds.height / Double(before.rows)
+                let kx = min(4, Int((reach / cellX).rounded(.up))), ky = min(4, Int((reach / cellY).rounded(.up)))
+                let column = index % before.columns, row = index / before.columns
+                for dy in -ky...ky {
+                    for dx in -kx...kx where dx != 0 || dy != 0 {
+                        let c = column + dx, r = row + dy
+                        let distance = ((Double(dx) * cellX) * (Double(dx) * cellX) + (Double(dy) * cellY) * (Double(dy) * cellY)).squareRoot()
+                        guard distance <= reach + max(cellX, cellY) else { continue }
+                        // Within reach of the screen's edge, what moves in may come from outside it.
+                        guard c >= 0, c < before.columns, r >= 0, r < before.rows else { return 0 }
+                        let near = r * before.columns + c
+                        let moved: (Layer, Layer) -> Double = { tolerance($0, $1) + distance }
+                        worst = min(worst, unexplained(a, near, b, index, tolerance: moved))
+                        worst = min(worst, unexplained(b, near, a, index, tolerance: moved))
+                        if worst < significant { return worst }
+                    }
+                }
+                return worst
             }
         }
-        return worst
     }
 
     /// True when (x, y) lies inside the convex polygon `q`, whichever way it runs.

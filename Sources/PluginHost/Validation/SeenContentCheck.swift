@@ -110,8 +110,18 @@ extension TransitionChecks {
             return p
         }
         let geometry = run.frames.map(DrawnGeometry.init)
-        let start = picture(beforeSetup)
-        if let jump = seenJump(start, pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false) {
+        // A boundary whose two frames draw the same views in the same states (within 1e-9) shows
+        // the same picture on both sides: only the others are pictured.
+        var startPicture: SeenPicture?
+        func start() -> SeenPicture {
+            if let p = startPicture { return p }
+            let p = picture(beforeSetup)
+            startPicture = p
+            return p
+        }
+        if !Self.looksTheSame(beforeSetup, run.frames[0]),
+            let jump = seenJump(start(), pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false)
+        {
             ok = false
             findings.fail(.seenContent, "\(label): \(describe(jump, .setup, after: "at progress 0"))")
         }
@@ -128,7 +138,7 @@ extension TransitionChecks {
             // A cut: the screen before the transition until one sample, the screen after it from
             // the next, nothing in between. That is a transition with no motion of its own (MDC's
             // Hold alone), what the host shows for an instant change; it is named, not failed.
-            if seenJump(start, pictured(i - 1), beforeFrame: beforeSetup, afterFrame: run.frames[i - 1], moving: false) == nil,
+            if seenJump(start(), pictured(i - 1), beforeFrame: beforeSetup, afterFrame: run.frames[i - 1], moving: false) == nil,
                 seenJump(pictured(i), end(), beforeFrame: run.frames[i], afterFrame: afterCompletion, moving: false) == nil
             {
                 findings.note(.seenContent, "\(label): cuts from the screen before to the screen after between progress \(Format.number(run.frames[i - 1].progress, decimals: 4)) and \(Format.number(run.frames[i].progress, decimals: 4)), with nothing in between: an instant change")
@@ -144,11 +154,13 @@ extension TransitionChecks {
             findings.fail(.seenContent, "\(label): \(s.detail)\(more)")
         }
         let last = run.frames[run.frames.count - 1]
-        if let jump = seenJump(pictured(run.frames.count - 1), end(), beforeFrame: last, afterFrame: afterCompletion, moving: false) {
+        if !Self.looksTheSame(last, afterCompletion),
+            let jump = seenJump(pictured(run.frames.count - 1), end(), beforeFrame: last, afterFrame: afterCompletion, moving: false)
+        {
             ok = false
             findings.fail(.seenContent, "\(label): \(describe(jump, .completion, after: "after completion"))")
         }
-        if let c = cancelled {
+        if let c = cancelled, !Self.looksTheSame(c.last, c.after) {
             let before = picture(c.last), after = picture(c.after)
             if let jump = seenJump(before, after, beforeFrame: c.last, afterFrame: c.after, moving: false) {
                 ok = false
@@ -157,12 +169,28 @@ extension TransitionChecks {
             SeenPictureStorage.giveBack(before.releasingLayers())
             SeenPictureStorage.giveBack(after.releasingLayers())
         }
-        SeenPictureStorage.giveBack(start.releasingLayers())
+        if let p = startPicture { SeenPictureStorage.giveBack(p.releasingLayers()) }
+        startPicture = nil
         if let p = endPicture { SeenPictureStorage.giveBack(p.releasingLayers()) }
         endPicture = nil
         while let kept = recent.popLast() { SeenPictureStorage.giveBack(kept.picture.releasingLayers()) }
         for warning in stretchedSnapshots(zip(run.frames, geometry).map { ($0, $1.views) }, faceSize: faceSize) { findings.warn(.seenContent, "\(label): \(warning)") }
         if ok { findings.pass(.seenContent) }
+    }
+
+    /// True when `a` and `b` draw the same views in the same order, each with the same role,
+    /// source, content, colour and camera, and states within 1e-9 of each other: they show the
+    /// same picture, so no seen jump can lie between them.
+    static func looksTheSame(_ a: TransitionFrame, _ b: TransitionFrame) -> Bool {
+        let da = a.drawnViews, db = b.drawnViews
+        guard da.count == db.count else { return false }
+        for (x, y) in zip(da, db) {
+            guard x.id == y.id, x.role == y.role, x.source == y.source, x.state.content == y.state.content,
+                x.state.color == y.state.color, x.state.doubleSided == y.state.doubleSided, a.camera(for: x) == b.camera(for: y),
+                x.state.distance(to: y.state) <= 1e-9
+            else { return false }
+        }
+        return true
     }
 
     /// The views a sampled frame draws, bottom first, with their corners on screen and whether
