@@ -221,11 +221,16 @@ struct SampleReport {
     var log: [LogEntry]
 }
 
-/// The worker side of isolated sampling.
+/// The worker side of isolated sampling: it opens its trace, confines itself
+/// (`WorkerMain.confine`), loads the plugin and then opens no file (`WorkerMain.lockFiles`).
 enum SamplingWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
         let send: (SampleMessage) -> Void = channel.send
-        guard let session = begin(request, send: send) else { return 0 }
+        let tracer = openTrace(request)
+        WorkerMain.confine(channel)
+        let begun = begin(request, tracer: tracer, send: send)
+        WorkerMain.lockFiles()
+        guard let session = begun else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))
         guard let answer = channel.receive(), let progresses = try? SampleMessageCoding.decodeProgresses(answer) else { return 0 }
@@ -249,11 +254,17 @@ enum SamplingWorker {
         return 0
     }
 
-    /// Loads the plugin and begins the transition the request names; nil, after sending why,
-    /// when it cannot. With a capture directory the calls are traced as a validation unit's are
-    /// (the same calls through libffi, the same guard after the views, the same kind of file
-    /// open), so the two kinds of worker look alike to the plugin.
-    static func begin(_ request: WorkerRequest.SampleRequest, send: (SampleMessage) -> Void) -> TransitionSession? {
+    /// The trace of the request's calls when it has a capture directory: the calls are traced as
+    /// a validation unit's are (the same calls through libffi, the same guard after the views, a
+    /// trace file open at a high descriptor), so the two kinds of worker look alike to the plugin.
+    /// Opened before the worker is confined, which forbids creating files.
+    static func openTrace(_ request: WorkerRequest.SampleRequest) -> CallTracer? {
+        request.capture.isEmpty ? nil : CallTracer(path: request.capture + "/unit-1.trace")
+    }
+
+    /// Loads the plugin and begins the transition the request names, traced by `tracer`; nil,
+    /// after sending why, when it cannot.
+    static func begin(_ request: WorkerRequest.SampleRequest, tracer: CallTracer?, send: (SampleMessage) -> Void) -> TransitionSession? {
         let library: PluginLibrary
         do { library = try PluginLibrary.load(path: request.path) } catch {
             send(.refused("\(error)"))
@@ -274,7 +285,6 @@ enum SamplingWorker {
             send(.refused("\(error)"))
             return nil
         }
-        let tracer = request.capture.isEmpty ? nil : CallTracer(path: request.capture + "/unit-1.trace")
         return animator.begin(context, parameters: request.parameters, tracer: tracer)
     }
 }
