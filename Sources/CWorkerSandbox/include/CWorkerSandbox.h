@@ -35,6 +35,10 @@
  * rather than refused by the kernel. */
 #define TC_SANDBOX_NAMESPACES_OFF (-1)
 
+/* The errno reported when the filters were turned off by TRANSITION_CATALOG_WORKER_SANDBOX=off, to
+ * test another protection alone or to trace a plugin with a debugger. */
+#define TC_SANDBOX_FILTER_OFF (-1)
+
 /* Puts the calling process, which must have a single thread, into a new user namespace (mapping
  * its own user and group ids) and a new PID namespace. The namespace's first process (PID 1)
  * only reaps; the worker goes on as its child, PID 2. The calling process stays outside, waits,
@@ -55,8 +59,9 @@ void tc_sandbox_prepare(void);
 
 /* Installs the SIGSYS handler and the filter described above. A trapped call is reported on
  * `report_fd` as one SOCK_SEQPACKET packet: `prefix` (prefix_length bytes, at most 64), then the
- * payload TC_SANDBOX_ATTEMPT_MARKER describes. Returns 0, or the errno when the kernel refused
- * (no seccomp filter support). */
+ * payload TC_SANDBOX_ATTEMPT_MARKER describes. Returns 0, the errno when the kernel refused (no
+ * seccomp filter support), or TC_SANDBOX_FILTER_OFF when the environment variable
+ * TRANSITION_CATALOG_WORKER_SANDBOX is `off` (then `tc_sandbox_lock_files` does nothing either). */
 int tc_sandbox_install(int report_fd, const unsigned char *prefix, size_t prefix_length);
 
 /* Stacks the filter that makes every open (open, openat, creat, open_by_handle_at) trap as the

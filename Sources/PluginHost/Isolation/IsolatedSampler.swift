@@ -46,6 +46,18 @@ public struct IsolatedSampler: Sendable {
         public var stdoutFirstLine: String?
         /// The first line the plugin wrote to standard error, escaped; nil when nothing.
         public var stderrFirstLine: String?
+        /// What the worker's sandbox reported: one line per distinct system call it refused
+        /// (`SandboxAttempt`), and, when the worker lacked a protection, what it lacked
+        /// (`WorkerConfinement.shortfall`). The transition still ran: each refused call failed
+        /// with EPERM, and the plugin went on.
+        public var sandbox: [String] = []
+
+        /// What `worker` printed since its output was last taken, escaped, and what its sandbox
+        /// reported.
+        init(_ worker: WorkerProcess) {
+            self.init(worker.takeOutput())
+            sandbox = SandboxAttempt.summary(worker.takeAttempts()) + [worker.confinement?.shortfall].compactMap { $0 }
+        }
 
         /// What a worker's `takeOutput` returned, escaped.
         init(_ output: (stdout: [UInt8], stderr: [UInt8], stdoutBytes: Int, stderrBytes: Int)) {
@@ -114,7 +126,7 @@ public struct IsolatedSampler: Sendable {
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): \(reason)")
                 case .sampled(let report):
-                    let printed = worker.takeOutput()
+                    let printed = Printed(worker)
                     _ = worker.finish()
                     guard let duration, report.frames.count == report.requested else {
                         throw Failure(description: "\(qualifiedID): the worker reported \(report.frames.count) frames for \(report.requested) progresses")
@@ -123,7 +135,7 @@ public struct IsolatedSampler: Sendable {
                     let sampled = SampledTransition(
                         animatorID: qualifiedID, context: context, duration: duration, frames: report.frames,
                         completion: report.completion, misbehaviours: report.misbehaviours, log: report.log)
-                    return (sampled, Printed(printed))
+                    return (sampled, printed)
                 default:
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")

@@ -190,7 +190,7 @@ public final class IsolatedSession: PluginTransition {
                 fail("\(qualifiedID): the worker reported a completion that does not match the one asked for")
             }
         }
-        printed = IsolatedSampler.Printed(worker.takeOutput())
+        printed = IsolatedSampler.Printed(worker)
         if let report {
             release()
             return report

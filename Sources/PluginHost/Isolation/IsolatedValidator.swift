@@ -121,6 +121,9 @@ public struct IsolatedValidator: Sendable {
                         let output = Self.output(worker)
                         if !results.isEmpty { results[0].stdout = output.stdout; results[0].stderr = output.stderr }
                         Self.charge(worker.takeAttempts(), to: &results)
+                        if let shortfall = worker.confinement?.shortfall, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
+                            results[i].details.append("note: \(shortfall)")
+                        }
                         state.subject = subject
                         state.pluginResults = results
                         state.plan = UnitPlan(animators: animators.filter { animatorIDs?.contains($0) ?? true }, checks: checks)

@@ -9,7 +9,8 @@ public struct WorkerConfinement: Sendable, Hashable {
     /// 0 when the worker runs in its own user and PID namespaces; else why not: the errno of the
     /// kernel's refusal, or -1 when TRANSITION_CATALOG_WORKER_NAMESPACES=off turned them off.
     public let namespaceRefusal: Int32
-    /// 0 when the system-call filter is installed; else the errno of the kernel's refusal.
+    /// 0 when the system-call filter is installed; else the errno of the kernel's refusal, or -1
+    /// when TRANSITION_CATALOG_WORKER_SANDBOX=off turned it off.
     public let filterRefusal: Int32
 
     /// The first byte of the report.
@@ -39,8 +40,14 @@ public struct WorkerConfinement: Sendable, Hashable {
     /// and what still holds.
     public var shortfall: String? {
         if filterRefusal != 0 {
-            return "workers run without the system-call filter (the kernel refused it: \(String(cString: strerror(filterRefusal)))): "
-                + "plugins may write files, use the network and start processes; the process group still ends what they start"
+            let why = filterRefusal == TC_SANDBOX_FILTER_OFF
+                ? "TRANSITION_CATALOG_WORKER_SANDBOX=off"
+                : "the kernel refused it: \(String(cString: strerror(filterRefusal)))"
+            return "workers run without the system-call filter (\(why)): "
+                + "plugins may write files, use the network and start processes; "
+                + (namespaceRefusal == 0
+                    ? "the worker's PID namespace still ends whatever they start"
+                    : "the process group ends what they start, but not a process that leaves the group")
         }
         if namespaceRefusal != 0 {
             let why = namespaceRefusal == TC_SANDBOX_NAMESPACES_OFF
