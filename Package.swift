@@ -49,12 +49,14 @@ let package = Package(
         ),
         .target(name: "CFFIShims", dependencies: ["CFFI"]),
         .target(name: "TransitionCore", swiftSettings: optimizedInDebug),
+        // What confines a worker process: user and PID namespaces and a seccomp-bpf filter.
+        .target(name: "CWorkerSandbox"),
         // The host's reset of many view states at once (AVX2 where the processor has it).
         .target(name: "CViewStateReset", cSettings: [.headerSearchPath("../../include")]),
         .target(
             name: "PluginHost",
             dependencies: [
-                "TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset",
+                "TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset", "CWorkerSandbox",
                 .product(name: "WasmKit", package: "WasmKit"), .product(name: "WasmParser", package: "WasmKit"),
             ],
             swiftSettings: optimizedInDebug

@@ -100,6 +100,7 @@ struct InteractivePreview {
         if let session = run.session as? IsolatedSession {
             if let text = session.printed.stdout { printError("warning: \(chosen.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
             if let text = session.printed.stderr { printError("\(chosen.qualifiedID) stderr: \(text)") }
+            for line in session.printed.sandbox { printError("warning: \(chosen.qualifiedID): \(line)") }
         }
         for m in played.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in played.log where entry.level != "debug" {

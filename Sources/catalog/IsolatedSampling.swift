@@ -21,6 +21,7 @@ enum IsolatedSampling {
                 parameters: parameters, progresses: progresses)
             if let text = printed.stdout { printError("warning: \(animator.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
             if let text = printed.stderr { printError("\(animator.qualifiedID) stderr: \(text)") }
+            for line in printed.sandbox { printError("warning: \(animator.qualifiedID): \(line)") }
             return sampled
         } catch {
             throw CLIError("\(error)")

@@ -222,8 +222,9 @@ enum RunText {
         Swift.print("   hierarchy: " + record.layersAfter.map(layerText).joined(separator: " | "))
     }
 
-    /// One warning per stream a plugin wrote to while its transition ran in a worker: the
-    /// plugin file, the byte count and the first line, escaped.
+    /// One warning per stream a plugin wrote to while its transition ran in a worker (the plugin
+    /// file, the byte count and the first line, escaped), and one per line the worker's sandbox
+    /// reported (a refused system call, a missing protection).
     static func printedWarnings(index: Int, record: TransitionRecord, plugin: String?) -> [String] {
         guard let printed = record.printed else { return [] }
         let who = (record.animatorID ?? "the plugin") + (plugin.map { " (\(DisplayText.escape($0)))" } ?? "")
@@ -233,7 +234,7 @@ enum RunText {
             let owner = name == "stdout" ? ", which belongs to the host" : ""
             lines.append("warning: operation \(index): \(who) wrote \(bytes) byte\(bytes == 1 ? "" : "s") to \(name)\(owner); the first line: \(first)")
         }
-        return lines
+        return lines + printed.sandbox.map { "warning: operation \(index): \(who): \($0)" }
     }
 
     static func shortID(_ qualified: String) -> String {

@@ -28,7 +28,7 @@ struct HostileFixtureTests {
 
     /// The rows of a well-behaved plugin with one animator: the plan every fixture must fill.
     func plan() throws -> [String] {
-        try validate("forks").rows.map { "\($0["check"]!)" }.sorted()
+        try validate("changes_process_state").rows.map { "\($0["check"]!)" }.sorted()
     }
 
     @Test func aPluginThatBehavesOnlyWhenValidatedIsCaughtCrashing() throws {
@@ -63,7 +63,8 @@ struct HostileFixtureTests {
     /// A worker's plugin code runs as the same user as the host: unless the host is closed to it,
     /// it can open the host's memory for writing or attach to it with ptrace and rewrite the
     /// verdict. Root may do both to any process, so as root the commands run through `setpriv`
-    /// without CAP_SYS_PTRACE, as an ordinary user runs them.
+    /// without CAP_SYS_PTRACE, as an ordinary user runs them. The worker's sandbox (which refuses
+    /// ptrace and the open outright) is turned off, so that this protection is tested alone.
     @Test func pluginCodeCannotReadWriteOrAttachToTheHost() throws {
         let plugin = try FixturePlugins.path("inspects_host")
         let commands = [
@@ -72,14 +73,15 @@ struct HostileFixtureTests {
         ]
         for arguments in commands {
             let out = FileManager.default.temporaryDirectory.appendingPathComponent("inspects-\(UUID().uuidString).txt").path
+            let environment = ["FIXTURE_RESULT_FILE": out].merging(SandboxTests.sandboxOff) { $1 }
             defer { try? FileManager.default.removeItem(atPath: out) }
             let result: ProcessResult
             if getuid() == 0 {
                 let setpriv = "/usr/bin/setpriv"
                 try #require(FileManager.default.isExecutableFile(atPath: setpriv), "setpriv (util-linux) runs the host without CAP_SYS_PTRACE")
-                result = try runProcess(setpriv, ["--bounding-set", "-sys_ptrace", TestEnvironment.catalogExecutable] + arguments, environment: ["FIXTURE_RESULT_FILE": out])
+                result = try runProcess(setpriv, ["--bounding-set", "-sys_ptrace", TestEnvironment.catalogExecutable] + arguments, environment: environment)
             } else {
-                result = try CLI.run(arguments, environment: ["FIXTURE_RESULT_FILE": out])
+                result = try CLI.run(arguments, environment: environment)
             }
             CLI.expectNoCrash(result)
             #expect(result.status == 0, "\(arguments[0]): \(result.stderr)")
@@ -90,10 +92,12 @@ struct HostileFixtureTests {
         }
     }
 
+    /// The process group alone: with the sandbox off (whose filter refuses the fork), a child
+    /// that stays in the group dies with the worker.
     @Test func nothingAPluginForksOutlivesValidateOrList() throws {
         let pids = FileManager.default.temporaryDirectory.appendingPathComponent("forks-\(UUID().uuidString).pids").path
         defer { try? FileManager.default.removeItem(atPath: pids) }
-        let (status, rows) = try validate("forks", environment: ["FIXTURE_PID_FILE": pids])
+        let (status, rows) = try validate("forks", environment: ["FIXTURE_PID_FILE": pids].merging(SandboxTests.sandboxOff) { $1 })
         #expect(status == 0)
         #expect(Set(rows.compactMap { $0["status"] as? String }) == ["PASS"])
         let forked = try String(contentsOfFile: pids, encoding: .utf8).split(separator: "\n").compactMap { Int32($0) }

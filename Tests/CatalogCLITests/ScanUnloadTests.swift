@@ -66,8 +66,10 @@ struct ScanUnloadTests {
     func deinitBeforeUnloading() throws {
         let dir = try FixturePlugins.directory(with: ["counts_loads"])
         let counter = dir + "/unloads.txt"
+        // The plugin notes its deinit in a file, which a sandboxed worker may not write.
         let result = try CLI.run(
-            ["list", "--no-builtins", "--no-cache", "--plugin-path", dir], environment: ["TC_UNLOAD_COUNTER": counter])
+            ["list", "--no-builtins", "--no-cache", "--plugin-path", dir],
+            environment: ["TC_UNLOAD_COUNTER": counter].merging(SandboxTests.sandboxOff) { $1 })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("counted-fade"))
         #expect((try? String(contentsOfFile: counter, encoding: .utf8)) == "deinit\n")

@@ -46,6 +46,18 @@ public struct IsolatedSampler: Sendable {
         public var stdoutFirstLine: String?
         /// The first line the plugin wrote to standard error, escaped; nil when nothing.
         public var stderrFirstLine: String?
+        /// What the worker's sandbox reported: one line per distinct system call it refused
+        /// (`SandboxAttempt`), and, when the worker lacked a protection, what it lacked
+        /// (`WorkerConfinement.shortfall`). The transition still ran: each refused call failed
+        /// with EPERM, and the plugin went on.
+        public var sandbox: [String] = []
+
+        /// What `worker` printed since its output was last taken, escaped, and what its sandbox
+        /// reported.
+        init(_ worker: WorkerProcess) {
+            self.init(worker.takeOutput())
+            sandbox = SandboxAttempt.summary(worker.takeAttempts()) + [worker.confinement?.shortfall].compactMap { $0 }
+        }
 
         /// What a worker's `takeOutput` returned, escaped.
         init(_ output: (stdout: [UInt8], stderr: [UInt8], stdoutBytes: Int, stderrBytes: Int)) {
@@ -114,7 +126,7 @@ public struct IsolatedSampler: Sendable {
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): \(reason)")
                 case .sampled(let report):
-                    let printed = worker.takeOutput()
+                    let printed = Printed(worker)
                     _ = worker.finish()
                     guard let duration, report.frames.count == report.requested else {
                         throw Failure(description: "\(qualifiedID): the worker reported \(report.frames.count) frames for \(report.requested) progresses")
@@ -123,7 +135,7 @@ public struct IsolatedSampler: Sendable {
                     let sampled = SampledTransition(
                         animatorID: qualifiedID, context: context, duration: duration, frames: report.frames,
                         completion: report.completion, misbehaviours: report.misbehaviours, log: report.log)
-                    return (sampled, Printed(printed))
+                    return (sampled, printed)
                 default:
                     _ = worker.finish()
                     throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")
@@ -221,11 +233,16 @@ struct SampleReport {
     var log: [LogEntry]
 }
 
-/// The worker side of isolated sampling.
+/// The worker side of isolated sampling: it opens its trace, confines itself
+/// (`WorkerMain.confine`), loads the plugin and then opens no file (`WorkerMain.lockFiles`).
 enum SamplingWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
         let send: (SampleMessage) -> Void = channel.send
-        guard let session = begin(request, send: send) else { return 0 }
+        let tracer = openTrace(request)
+        WorkerMain.confine(channel)
+        let begun = begin(request, tracer: tracer, send: send)
+        WorkerMain.lockFiles()
+        guard let session = begun else { return 0 }
         send(.call("duration"))
         send(.duration(session.duration()))
         guard let answer = channel.receive(), let progresses = try? SampleMessageCoding.decodeProgresses(answer) else { return 0 }
@@ -249,11 +266,17 @@ enum SamplingWorker {
         return 0
     }
 
-    /// Loads the plugin and begins the transition the request names; nil, after sending why,
-    /// when it cannot. With a capture directory the calls are traced as a validation unit's are
-    /// (the same calls through libffi, the same guard after the views, the same kind of file
-    /// open), so the two kinds of worker look alike to the plugin.
-    static func begin(_ request: WorkerRequest.SampleRequest, send: (SampleMessage) -> Void) -> TransitionSession? {
+    /// The trace of the request's calls when it has a capture directory: the calls are traced as
+    /// a validation unit's are (the same calls through libffi, the same guard after the views, a
+    /// trace file open at a high descriptor), so the two kinds of worker look alike to the plugin.
+    /// Opened before the worker is confined, which forbids creating files.
+    static func openTrace(_ request: WorkerRequest.SampleRequest) -> CallTracer? {
+        request.capture.isEmpty ? nil : CallTracer(path: request.capture + "/unit-1.trace")
+    }
+
+    /// Loads the plugin and begins the transition the request names, traced by `tracer`; nil,
+    /// after sending why, when it cannot.
+    static func begin(_ request: WorkerRequest.SampleRequest, tracer: CallTracer?, send: (SampleMessage) -> Void) -> TransitionSession? {
         let library: PluginLibrary
         do { library = try PluginLibrary.load(path: request.path) } catch {
             send(.refused("\(error)"))
@@ -274,7 +297,6 @@ enum SamplingWorker {
             send(.refused("\(error)"))
             return nil
         }
-        let tracer = request.capture.isEmpty ? nil : CallTracer(path: request.capture + "/unit-1.trace")
         return animator.begin(context, parameters: request.parameters, tracer: tracer)
     }
 }

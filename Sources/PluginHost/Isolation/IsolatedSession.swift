@@ -190,7 +190,7 @@ public final class IsolatedSession: PluginTransition {
                 fail("\(qualifiedID): the worker reported a completion that does not match the one asked for")
             }
         }
-        printed = IsolatedSampler.Printed(worker.takeOutput())
+        printed = IsolatedSampler.Printed(worker)
         if let report {
             release()
             return report
@@ -277,12 +277,22 @@ struct SessionEnd {
 
 /// The worker side of an `IsolatedSession`: the transition of the request, then, for a worker
 /// kept in a `WorkerPool`, each transition a `begin` command asks for, one after the other in
-/// the same process.
+/// the same process. Confined as a sampling worker is; its one trace file, opened before, serves
+/// every transition it runs (a pooled worker's next plugin load is the library it already holds).
 enum SessionWorker {
     static func run(_ request: WorkerRequest.SampleRequest, channel: WorkerChannel) -> Int32 {
         let send: (SampleMessage) -> Void = channel.send
+        let tracer = SamplingWorker.openTrace(request)
+        WorkerMain.confine(channel)
+        var locked = false
         func begin(_ request: WorkerRequest.SampleRequest) -> TransitionSession? {
-            guard let session = SamplingWorker.begin(request, send: send) else { return nil }
+            tracer?.truncate()
+            let begun = SamplingWorker.begin(request, tracer: tracer, send: send)
+            if !locked {
+                WorkerMain.lockFiles()
+                locked = true
+            }
+            guard let session = begun else { return nil }
             send(.duration(session.duration()))
             return session
         }

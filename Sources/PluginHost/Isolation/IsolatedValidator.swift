@@ -79,9 +79,10 @@ public struct IsolatedValidator: Sendable {
             }
             var current: Int?
             var expected = state.remaining(seed: suite.seed)
+            func trace(_ unit: Int) -> String { capture + "/unit-\(unit).trace" }
             while true {
-                let trace = capture + "/unit-\(current ?? -1).trace"
-                switch worker.next(timeout: timeout, limit: Self.unitLimit, progress: current == nil ? nil : { Self.progress(of: trace) }) {
+                let running = trace(current ?? -1)
+                switch worker.next(timeout: timeout, limit: Self.unitLimit, progress: current == nil ? nil : { Self.progress(of: running) }) {
                 case .forged(let bytes):
                     state.tampered[current ?? expected.first ?? 0, default: 0] += bytes
                 case .report(let bytes):
@@ -100,7 +101,11 @@ public struct IsolatedValidator: Sendable {
                         _ = worker.takeOutput()
                         current = unit
                         expected.removeFirst()
-                        _ = worker.send(WorkerChannel.goAhead)
+                        // The unit's call trace is created here and handed over: the worker may
+                        // create no file. Unit 0 (loading) is not traced.
+                        let file = unit == 0 ? -1 : open(trace(unit), O_RDWR | O_CREAT | O_TRUNC | O_APPEND | O_CLOEXEC, 0o600)
+                        _ = worker.send(WorkerChannel.goAhead, descriptor: file)
+                        if file >= 0 { close(file) }
                         if let onUnitBegin {
                             if let plan = state.plan, let (animator, check) = plan.unit(unit) {
                                 onUnitBegin(animator, check.id, unit, plan.count)
@@ -115,6 +120,10 @@ public struct IsolatedValidator: Sendable {
                         }
                         let output = Self.output(worker)
                         if !results.isEmpty { results[0].stdout = output.stdout; results[0].stderr = output.stderr }
+                        Self.charge(worker.takeAttempts(), to: &results)
+                        if let shortfall = worker.confinement?.shortfall, let i = results.firstIndex(where: { $0.check == ContractCheck.loading.id }) {
+                            results[i].details.append("note: \(shortfall)")
+                        }
                         state.subject = subject
                         state.pluginResults = results
                         state.plan = UnitPlan(animators: animators.filter { animatorIDs?.contains($0) ?? true }, checks: checks)
@@ -131,6 +140,7 @@ public struct IsolatedValidator: Sendable {
                         result.stderr = output.stderr
                         result.check = check.id
                         result.subject = "\(state.subject):\(animator)"
+                        Self.charge(worker.takeAttempts(), to: &result)
                         if result.status.isFailure { result.details += keepTrace(capture, unit: unit, subject: result.subject, check: result.check) }
                         unlink(capture + "/unit-\(unit).trace")
                         state.unitResults[unit] = result
@@ -151,20 +161,21 @@ public struct IsolatedValidator: Sendable {
                     let what = current == nil
                         ? "the worker ended with \(ending) before this check began (plugin code ended the process between checks)"
                         : crashDescription(ending)
+                    let attempts = SandboxAttempt.summary(worker.takeAttempts())
                     if timedOut { state.hangs += 1 }
                     let during = state.plan?.unit(unit).map { "\(state.subject):\($0.animator), check \($0.check.id)" } ?? "loading"
                     PluginCrashes.note(path: given, ending: ending, reason: "\(during): \(what)")
                     if unit == 0 {
                         var result = CheckResult(
                             check: ContractCheck.loading.id, subject: path, status: status,
-                            details: ["while loading the plugin \(what)"], path: path)
+                            details: ["while loading the plugin \(what)"] + attempts, path: path)
                         result.stdout = output.stdout
                         result.stderr = output.stderr
                         state.pluginResults.append(result)
                         break workers
                     }
                     guard let plan = state.plan, let (animator, check) = plan.unit(unit) else { break workers }
-                    var charged = CheckResult(check: check.id, subject: "\(state.subject):\(animator)", status: status, details: [what], path: path)
+                    var charged = CheckResult(check: check.id, subject: "\(state.subject):\(animator)", status: status, details: [what] + attempts, path: path)
                     charged.stdout = output.stdout
                     charged.stderr = output.stderr
                     charged.details += keepTrace(capture, unit: unit, subject: charged.subject, check: check.id)
@@ -186,6 +197,25 @@ public struct IsolatedValidator: Sendable {
         }
         let results = state.verdict()
         return results + quietResults(results, plan: state.plan, subject: state.subject, path: path)
+    }
+
+    /// Fails `result` (when it did not fail already) with one line per distinct call the worker's
+    /// filter refused while it ran: a plugin that tried to escape does not pass, even when it
+    /// coped with the refusal.
+    static func charge(_ attempts: [SandboxAttempt], to result: inout CheckResult) {
+        guard !attempts.isEmpty else { return }
+        if !result.status.isFailure { result.status = .fail }
+        result.details += SandboxAttempt.summary(attempts)
+    }
+
+    /// `charge` for the plugin-level checks: the loading check takes the attempts made while the
+    /// plugin loaded.
+    static func charge(_ attempts: [SandboxAttempt], to results: inout [CheckResult]) {
+        guard !attempts.isEmpty else { return }
+        let i = results.firstIndex { $0.check == ContractCheck.loading.id } ?? 0
+        if results.indices.contains(i) {
+            charge(attempts, to: &results[i])
+        }
     }
 
     /// How far a unit's call trace has come: its size and modification time, -1 when missing.

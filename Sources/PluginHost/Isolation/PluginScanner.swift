@@ -384,7 +384,10 @@ enum ScanWorker {
 
     /// Scans the files of `request`, reporting on `channel` through ``RecordOutbox``. A file's
     /// record is taken once the library is closed, so a crash in its destructors is charged to it.
+    /// The worker is confined first (`WorkerMain.confine`), with every open still allowed.
     static func run(_ request: ScanRequest, channel: WorkerChannel) {
+        // Files are loaded one after another, so opening stays allowed; writing does not.
+        WorkerMain.confine(channel)
         let counter = ThreadCount()
         let threads = counter?.current
         RecordOutbox.shared.activate()

@@ -15,9 +15,13 @@ import Glibc
 /// the unit that was running. After announcing a unit the worker waits for the host's go-ahead,
 /// so that the host has taken everything printed before the unit began: output cannot slip into
 /// the wrong unit however late the host reads its reports.
+///
+/// The worker is confined before the plugin loads (`WorkerMain.confine`), and opens no file once
+/// it has loaded the plugin for its units (`WorkerMain.lockFiles`).
 public enum ValidationWorker {
     /// Runs the units `request` asks for.
     static func run(_ request: WorkerRequest.ValidationRequest, reporter: Reporter) -> Int32 {
+        WorkerMain.confine(reporter.channel)
         var suite = ContractSuite()
         suite.seed = request.seed
         suite.containers = request.containers
@@ -27,7 +31,8 @@ public enum ValidationWorker {
         var animators: [String] = []
         if !settled.contains(0) {
             reporter.send(.begin(unit: 0))
-            guard reporter.awaitGoAhead() else { return 0 }
+            guard let unused = reporter.awaitGoAhead() else { return 0 }
+            if unused >= 0 { close(unused) }
             let outcome = suite.checkPlugin(path: request.path)
             animators = outcome.animatorIDs.filter { request.animators?.contains($0) ?? true }
             fflush(nil)
@@ -38,11 +43,13 @@ public enum ValidationWorker {
         }
         let plan = UnitPlan(animators: animators, checks: checks)
         guard plan.count > 1, let library = try? PluginLibrary.load(path: request.path) else { return 0 }
+        // Loaded: from here the worker opens no file; each unit's trace comes with its go-ahead.
+        WorkerMain.lockFiles()
         for index in plan.order(seed: request.seed) where !settled.contains(index) {
             guard let (id, check) = plan.unit(index), let animator = library.animator(id) else { return 2 }
             reporter.send(.begin(unit: index))
-            guard reporter.awaitGoAhead() else { return 0 }
-            suite.tracer = CallTracer(path: request.capture + "/unit-\(index).trace")
+            guard let trace = reporter.awaitGoAhead() else { return 0 }
+            suite.tracer = trace >= 0 ? CallTracer(descriptor: trace) : nil
             let result = suite.run(check, on: animator)
             // The trace gets its exact length before the host, which may keep it, hears the result.
             suite.tracer?.close()
@@ -55,7 +62,9 @@ public enum ValidationWorker {
     /// Replays a recorded trace, reporting each call, then the divergences.
     static func replay(trace: String, captureDirectory: String, reporter: Reporter) -> Int32 {
         do {
-            let divergences = try TraceReplayer.replay(path: trace, reporter: reporter, scratch: captureDirectory)
+            let divergences = try TraceReplayer.replay(path: trace, reporter: reporter, scratch: captureDirectory) {
+                WorkerMain.confine(reporter.channel)
+            }
             for d in divergences { reporter.send(.replay(line: "diverged: \(d)")) }
             return divergences.isEmpty ? 0 : 1
         } catch {
@@ -73,9 +82,10 @@ struct Reporter {
         channel.send(WorkerMessageCoding.encode(message))
     }
 
-    /// Waits for the host's packet that lets the announced unit start; false when the host
-    /// closed the channel.
-    func awaitGoAhead() -> Bool {
-        channel.receive() != nil
+    /// Waits for the host's packet that lets the announced unit start; nil when the host closed
+    /// the channel. Returns the descriptor of the unit's trace file that came with it (the host
+    /// creates it, since the worker may not), or -1.
+    func awaitGoAhead() -> Int32? {
+        channel.receiveWithDescriptor()?.descriptor
     }
 }

@@ -1,3 +1,4 @@
+import CWorkerSandbox
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -122,6 +123,30 @@ public final class WorkerChannel: @unchecked Sendable {
             if received < 0 && errno == EINTR { continue }
             return received > 0 ? packet : nil
         }
+    }
+
+    /// The next packet from the host with the descriptor that came with it (-1 when none), for
+    /// the go-ahead that hands a validation unit its trace file; nil when the host closed the
+    /// channel. A packet longer than 64 bytes is cut.
+    func receiveWithDescriptor() -> (packet: [UInt8], descriptor: Int32)? {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var descriptor: Int32 = -1
+        let n = buffer.withUnsafeMutableBytes { tc_receive_with_descriptor(fd, $0.baseAddress, $0.count, &descriptor) }
+        guard n > 0 else {
+            if descriptor >= 0 { close(descriptor) }
+            return nil
+        }
+        return (Array(buffer[..<n]), descriptor)
+    }
+
+    /// Confines this worker before it runs plugin code: installs the system-call filter (see
+    /// `CWorkerSandbox`), whose handler reports every refused call on this channel signed with the
+    /// secret, and tells the host how the worker is confined (`WorkerConfinement`).
+    /// `namespaceRefusal` is what entering the namespaces returned. Call it once.
+    func confine(namespaceRefusal: Int32) {
+        let prefix = secret + [UInt8(ascii: " ")]
+        let filterRefusal = prefix.withUnsafeBufferPointer { tc_sandbox_install(fd, $0.baseAddress, $0.count) }
+        send(WorkerConfinement.report(namespaceRefusal: namespaceRefusal, filterRefusal: filterRefusal))
     }
 
     /// The first byte of a packet that carries a part of a longer report, not its end.

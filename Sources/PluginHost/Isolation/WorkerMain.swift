@@ -7,6 +7,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import CWorkerSandbox
 
 /// The entry of a worker process: what the host's executable does when `WorkerProcess` started it.
 public enum WorkerMain {
@@ -15,6 +16,12 @@ public enum WorkerMain {
     /// plugin.
     public static func runIfWorker() -> Int32? {
         guard let channel = WorkerChannel.adopt() else { return nil }
+        // Before any thread starts (a user namespace takes a process with one thread): the worker
+        // goes on as PID 2 of a PID namespace of its own, or here when the kernel refuses.
+        namespaceRefusal = tc_sandbox_enter_namespaces()
+        // Before any thread: what the worker's own code would otherwise open after the plugin
+        // loaded (see `tc_sandbox_prepare`).
+        tc_sandbox_prepare()
         // A crash is the host's to report: the default action ends the worker at once, where the
         // runtime's own crash handler would print a report and take seconds.
         for s in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS] { signal(s, SIG_DFL) }
@@ -33,6 +40,20 @@ public enum WorkerMain {
         case .validate(let r): return ValidationWorker.run(r, reporter: reporter)
         case .replay(let trace, let capture): return ValidationWorker.replay(trace: trace, captureDirectory: capture, reporter: reporter)
         }
+    }
+
+    /// What entering the namespaces returned: 0, or why the worker runs without them.
+    nonisolated(unsafe) static var namespaceRefusal: Int32 = 0
+
+    /// Confines the worker (`WorkerChannel.confine`) before the first plugin code runs.
+    static func confine(_ channel: WorkerChannel) {
+        channel.confine(namespaceRefusal: namespaceRefusal)
+    }
+
+    /// Stacks the filter that refuses every open: call it once the plugin is loaded and every
+    /// file the worker itself needs is open.
+    static func lockFiles() {
+        _ = tc_sandbox_lock_files()
     }
 
     /// Ends the worker and its process group as soon as the host's end of the channel closes

@@ -1,4 +1,5 @@
 import CFFIShims
+import CWorkerSandbox
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -25,6 +26,11 @@ import Musl
 /// The worker leads a process group of its own: whatever a plugin forks is killed with it. Its
 /// standard output and error are pipes the host drains, so what the plugin prints can be shown and
 /// charged to the unit that printed it. Its standard input is /dev/null.
+///
+/// Before it runs plugin code the worker confines itself (`CWorkerSandbox`): it goes on in user
+/// and PID namespaces of its own where the kernel allows them, and installs a system-call filter
+/// that refuses processes, programs, sockets and file writes. It reports how it is confined
+/// (`confinement`) and each refused call (`takeAttempts`).
 public final class WorkerProcess {
     /// How a worker ended.
     public enum Ending: Sendable, Hashable, CustomStringConvertible {
@@ -83,6 +89,18 @@ public final class WorkerProcess {
     /// The parts of a long report received so far.
     private var partial: [UInt8] = []
     private var lastBeat = 0.0
+    /// The calls the worker's filter refused, not yet taken.
+    private var attempts: [SandboxAttempt] = []
+
+    /// How the worker is confined, once it has said so (before it runs any plugin code).
+    public private(set) var confinement: WorkerConfinement?
+
+    /// The system calls the worker's filter refused since the last call, in the order made: what
+    /// plugin code tried (a socket, a file write, a process) that workers may not do.
+    public func takeAttempts() -> [SandboxAttempt] {
+        defer { attempts = [] }
+        return attempts
+    }
 
     /// Starts `executable` as a worker and hands it `request` (any bytes the worker side
     /// understands) over the report channel. A worker `startEarly` started for the same
@@ -292,6 +310,14 @@ public final class WorkerProcess {
         return n == bytes.count
     }
 
+    /// Sends one packet to the worker with a copy of the open file `descriptor`: a confined
+    /// worker opens no file of its own. False when it cannot be sent.
+    func send(_ bytes: [UInt8], descriptor: Int32) -> Bool {
+        guard ending == nil, !channelClosed else { return false }
+        let n = bytes.withUnsafeBytes { tc_send_with_descriptor(channel, $0.baseAddress, $0.count, descriptor) }
+        return n == bytes.count
+    }
+
     /// What the worker wrote to its standard output and error since the last call, each cut at
     /// `outputLimit` bytes, with the full byte counts.
     public func takeOutput() -> (stdout: [UInt8], stderr: [UInt8], stdoutBytes: Int, stderrBytes: Int) {
@@ -384,6 +410,14 @@ public final class WorkerProcess {
             var payload = Array(body.dropFirst(secret.count + 1))
             if payload == WorkerChannel.heartbeat {
                 lastBeat = Self.now()
+                continue
+            }
+            if let attempt = SandboxAttempt(report: payload) {
+                attempts.append(attempt)
+                continue
+            }
+            if let reported = WorkerConfinement(report: payload) {
+                confinement = reported
                 continue
             }
             if payload.first == WorkerChannel.continuation {

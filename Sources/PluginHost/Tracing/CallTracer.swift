@@ -86,6 +86,18 @@ public final class CallTracer: @unchecked Sendable {
         }
     }
 
+    /// A tracer writing to the open file `descriptor` (read and write, empty), which it owns: the
+    /// host creates a validation unit's trace and hands it to the worker.
+    public init(descriptor: Int32) {
+        let high = fcntl(descriptor, F_DUPFD_CLOEXEC, Int32.random(in: 100..<500))
+        if high >= 0 {
+            Glibc.close(descriptor)
+            file = MappedTraceFile(fd: high)
+        } else {
+            file = MappedTraceFile(fd: descriptor)
+        }
+    }
+
     /// Ends the trace: the file gets its exact length and later calls are not recorded.
     public func close() {
         lock.lock()

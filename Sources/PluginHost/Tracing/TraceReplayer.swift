@@ -11,9 +11,12 @@ import TransitionCore
 enum TraceReplayer {
     /// Replays the trace at `path`, reporting one line per call on `reporter` (sent before the
     /// call, so the line in progress names a call that crashes or hangs). Returns the divergences.
-    static func replay(path: String, reporter: Reporter, scratch: String) throws -> [String] {
+    /// `opened` runs once the trace is read and the replay's own trace is open, before any
+    /// plugin code (the worker confines itself there).
+    static func replay(path: String, reporter: Reporter, scratch: String, opened: () -> Void) throws -> [String] {
         let events = try CallTracer.read(path: path)
         let tracer = CallTracer(path: scratch + "/replay.trace")
+        opened()
         var divergences: [String] = []
         var session: TransitionSession?
         var expectedHost: [TraceEvent] = []

@@ -589,7 +589,7 @@ struct TransitionChecks {
         let threads = 4
         let results = ThreadResults(count: threads)
         let animator = self.animator, context = self.context, progresses = self.progresses
-        DispatchQueue.concurrentPerform(iterations: threads) { t in
+        JoinedThreads.run(count: threads) { t in
             let session = animator.begin(context)
             guard (try? session.setup()) != nil else { return }
             var frames: [TransitionFrame] = []

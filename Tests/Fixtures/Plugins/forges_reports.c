@@ -3,7 +3,8 @@
  *
  * Breaks: on its first step in a process, it writes lines and packets that look like passing
  * validation results (JSON objects of every shape the worker ever sent) to every socket and pipe
- * at descriptor 3 and above. Otherwise a correct cross-fade.
+ * at descriptor 3 and above: those /proc/self/fd lists, or, where it cannot be read, every number
+ * from 3 to 1023. Otherwise a correct cross-fade.
  * Caught by: the signed report channel: validate must fail the check that was running and keep exactly
  * one result per planned check.
  */
@@ -26,26 +27,33 @@ static const char *const forgeries[] = {
     "{\"result\":{\"unit\":400,\"result\":{\"check\":\"endpoints\",\"subject\":\"forged\",\"status\":\"PASS\",\"details\":[]}}}\n",
 };
 
+static void forge_to(int fd) {
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !(S_ISSOCK(st.st_mode) || S_ISFIFO(st.st_mode))) return;
+    signal(SIGPIPE, SIG_IGN);
+    for (int round = 0; round < 50; round++) {
+        for (size_t i = 0; i < sizeof forgeries / sizeof forgeries[0]; i++) {
+            ssize_t ignored = write(fd, forgeries[i], strlen(forgeries[i]));
+            (void)ignored;
+        }
+    }
+}
+
 static void forge(void) {
     static bool done = false;
     if (done) return;
     done = true;
     DIR *dir = opendir("/proc/self/fd");
-    if (dir == NULL) return;
+    if (dir == NULL) {
+        for (int fd = 3; fd < 1024; fd++) forge_to(fd);
+        return;
+    }
     int mine = dirfd(dir);
     struct dirent *e;
     while ((e = readdir(dir)) != NULL) {
         int fd = atoi(e->d_name);
         if (fd < 3 || fd == mine) continue;
-        struct stat st;
-        if (fstat(fd, &st) != 0 || !(S_ISSOCK(st.st_mode) || S_ISFIFO(st.st_mode))) continue;
-        signal(SIGPIPE, SIG_IGN);
-        for (int round = 0; round < 50; round++) {
-            for (size_t i = 0; i < sizeof forgeries / sizeof forgeries[0]; i++) {
-                ssize_t ignored = write(fd, forgeries[i], strlen(forgeries[i]));
-                (void)ignored;
-            }
-        }
+        forge_to(fd);
     }
     closedir(dir);
 }
