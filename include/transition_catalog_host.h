@@ -37,7 +37,10 @@
  *   the app sees them. A plugin that crashes, hangs (worker_timeout), exits, forks, forges the
  *   worker's reports, returns values that are not finite or breaks the plugin contract fails its
  *   transition with TCH_E_PLUGIN_BROKEN and a message naming the animator and what it did; the
- *   app goes on, and that animator is refused for the rest of the host's life.
+ *   app goes on, and that animator is refused for the rest of the host's life. The worker runs
+ *   under a system-call filter in its own user and PID namespaces: a plugin's attempt to write a
+ *   file, use the network or start a process fails with EPERM in the worker, and is reported the
+ *   same way when the transition ends.
  * - TCH_ISOLATION_IN_PROCESS loads the usable plugins into the app's process and calls them
  *   there: no worker after the scan and no round trip per frame, for plugins the app trusts as
  *   it trusts its own code. A plugin that crashes there takes the app down with it.
@@ -446,8 +449,9 @@ TC_EXPORT tch_status_t tch_transition_project(tch_transition_t *transition, uint
  * still animating, ends at the end it is heading to, cancelled when none. Fails with
  * TCH_E_PLUGIN_BROKEN when the animator failed in its worker (the transition is then settled as
  * cancelled), or when its worker saw it break the plugin contract, for example by writing past
- * its views (the transition is settled as it ended and `*out_finished` says how); the animator
- * is then refused for the host's life, and tch_driver_error says why. [handle-thread] */
+ * its views, or try a system call its sandbox refuses (the transition is settled as it ended and
+ * `*out_finished` says how); the animator is then refused for the host's life, and
+ * tch_driver_error says why. [handle-thread] */
 TC_EXPORT tch_status_t tch_transition_end(tch_transition_t *transition, int32_t *out_finished);
 
 #ifdef __cplusplus

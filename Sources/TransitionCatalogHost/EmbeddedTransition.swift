@@ -112,9 +112,15 @@ final class EmbeddedTransition {
         }
         do {
             let record = try driven.complete()
-            guard let wrong = record.misbehaviours.first, driver.host.sampler != nil,
-                  let id = driven.resolved?.animator.qualifiedID else { return (record.finished, nil) }
-            let breach = "\(id) broke the plugin contract in its worker process (\(wrong))"
+            guard driver.host.sampler != nil, let id = driven.resolved?.animator.qualifiedID else { return (record.finished, nil) }
+            let breach: String
+            if let escape = record.printed?.refusedCalls.first {
+                breach = "\(id) tried to leave its worker's sandbox: \(escape)"
+            } else if let wrong = record.misbehaviours.first {
+                breach = "\(id) broke the plugin contract in its worker process (\(wrong))"
+            } else {
+                return (record.finished, nil)
+            }
             driver.host.noteBroken(driven.resolved, reason: breach)
             return (record.finished, "\(breach); the transition \(record.finished ? "finished" : "was cancelled"), and the animator is refused for this host")
         } catch {

@@ -34,7 +34,12 @@ import Testing
     }
 
     @Test func anAppSurvivesEveryHostileFixtureAndNamesEachBreakage() throws {
-        let out = try Self.run([TestEnvironment.catalogExecutable] + Self.everyFixture())
+        // A home of its own, with a key to steal, for the fixtures that reach for the user's files.
+        let home = try HostAPITests.scratch("tc-host-hostile-home")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try FileManager.default.createDirectory(atPath: home + "/.ssh", withIntermediateDirectories: true)
+        try "secret key".write(toFile: home + "/.ssh/id_rsa", atomically: true, encoding: .utf8)
+        let out = try Self.run([TestEnvironment.catalogExecutable] + Self.everyFixture(), environment: ["HOME": home])
         try #require(out.status == 0 && out.lines.last == "survived", "the app did not survive: \(out.stdout)")
         // Each of these breaks at its first transition, named with what it did.
         let broken: [(animator: String, operation: String, says: String)] = [
@@ -48,6 +53,13 @@ import Testing
             ("org.example.nan:nan-step", "push", "a value that is not finite"),
             ("org.example.nan-duration:nan-duration", "push", "duration returned nan"),
             ("org.example.writes-past-views:writes-past-views", "push", "wrote past the end of the"),
+            // Escapes the worker's sandbox refused; the transitions themselves ran.
+            ("org.example.writes_home:writes-home", "push", "tried to leave its worker's sandbox"),
+            ("org.example.reads_ssh:reads-ssh", "push", "tried to leave its worker's sandbox"),
+            ("org.example.setsid_child:setsid-child", "push", "tried to leave its worker's sandbox"),
+            ("org.example.connects_socket:connects-socket", "push", "tried to leave its worker's sandbox"),
+            ("org.example.execs_shell:execs-shell", "push", "tried to leave its worker's sandbox"),
+            ("org.example.forks:forks", "push", "tried to leave its worker's sandbox"),
         ]
         for b in broken {
             let line = try #require(out.line(b.animator, b.operation), "no line for \(b.animator) \(b.operation): \(out.stdout)")
@@ -60,10 +72,13 @@ import Testing
         for refused in ["crash_on_load", "hang_in_init", "crash_on_unload", "not_a_library", "wrong_major"] {
             #expect(out.lines.contains { $0.hasPrefix("refused: ") && $0.contains("/\(refused).so") }, "\(refused) not refused: \(out.stdout)")
         }
-        for fine in ["org.example.counter:counted-fade", "org.example.forks:forks", "org.example.thread-prints:thread-prints", "org.example.wipe:curtain"] {
+        for fine in ["org.example.counter:counted-fade", "org.example.changes-process-state:changes-process-state", "org.example.thread-prints:thread-prints", "org.example.wipe:curtain"] {
             #expect(out.line(fine, "push") == "\(fine) push: ok", "\(out.line(fine, "push") ?? "no line for \(fine)")")
             #expect(out.line(fine, "pop") == "\(fine) pop: ok", "\(out.line(fine, "pop") ?? "no line for \(fine) pop")")
         }
+        // Nothing escaped: no file was written in the home, and no key reached the app's output.
+        #expect(!FileManager.default.fileExists(atPath: home + "/x"), "a plugin wrote $HOME/x")
+        #expect(!out.stdout.contains("secret key"), "a plugin's stolen key reached the app")
         // No plugin code ran in the app: a plugin thread that prints wrote nothing to its output.
         #expect(!out.lines.contains { $0.contains("noise from a plugin thread") }, "plugin code printed in the app's process")
     }

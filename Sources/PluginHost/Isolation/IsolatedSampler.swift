@@ -51,12 +51,16 @@ public struct IsolatedSampler: Sendable {
         /// (`WorkerConfinement.shortfall`). The transition still ran: each refused call failed
         /// with EPERM, and the plugin went on.
         public var sandbox: [String] = []
+        /// The lines of `sandbox` that name a system call the plugin tried and the sandbox
+        /// refused: an attempt to escape, whatever the transition looked like.
+        public var refusedCalls: [String] = []
 
         /// What `worker` printed since its output was last taken, escaped, and what its sandbox
         /// reported.
         init(_ worker: WorkerProcess) {
             self.init(worker.takeOutput())
-            sandbox = SandboxAttempt.summary(worker.takeAttempts()) + [worker.confinement?.shortfall].compactMap { $0 }
+            refusedCalls = SandboxAttempt.summary(worker.takeAttempts())
+            sandbox = refusedCalls + [worker.confinement?.shortfall].compactMap { $0 }
         }
 
         /// What a worker's `takeOutput` returned, escaped.
