@@ -101,6 +101,11 @@ struct InteractivePreview {
             if let text = session.printed.stdout { printError("warning: \(chosen.qualifiedID) wrote to stdout, which belongs to the host: \(text)") }
             if let text = session.printed.stderr { printError("\(chosen.qualifiedID) stderr: \(text)") }
         }
+        do {
+            try PluginValueCheck.stayedInViews(played.misbehaviours, animator: chosen.qualifiedID)
+        } catch {
+            throw CLIError(error.description)
+        }
         for m in played.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in played.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")

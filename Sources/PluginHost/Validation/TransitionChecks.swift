@@ -44,7 +44,7 @@ struct TransitionChecks {
         case .cancel: checkCancel(&findings)
         case .leaks:
             withRun(check, &findings) { run, f in checkLeaks(run.completion, &f) }
-            let cancelled = animator.begin(context, tracer: tracer)
+            let cancelled = animator.begin(context, tracer: tracer, guardingViews: true)
             if (try? cancelled.setup()) != nil {
                 _ = cancelled.step(0.5)
                 _ = cancelled.step(0)
@@ -69,7 +69,7 @@ struct TransitionChecks {
 
     /// Runs the transition once; nil when setup refused it.
     func sampledRun(parameters: [Double]? = nil, context: TransitionContext? = nil) -> Run? {
-        let session = animator.begin(context ?? self.context, parameters: parameters, tracer: tracer)
+        let session = animator.begin(context ?? self.context, parameters: parameters, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else { return nil }
         let frames = progresses.map { session.step($0) }
         let overshoot = [-0.05, 1.05].map { session.step($0) }
@@ -88,7 +88,7 @@ struct TransitionChecks {
     // MARK: lifecycle
 
     private func checkLifecycle(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         do {
             try session.setup()
         } catch {
@@ -100,7 +100,7 @@ struct TransitionChecks {
         var ok = true
         for m in session.misbehaviours {
             switch m.kind {
-            case .wrongPhase, .badArgument:
+            case .wrongPhase, .badArgument, .pastViews:
                 ok = false
                 findings.fail(.lifecycle, "\(label): \(m)")
             case .selfReported: findings.warn(.lifecycle, "\(label): the plugin reported: \(m.message)")
@@ -111,7 +111,7 @@ struct TransitionChecks {
     }
 
     private func checkContainerSetup(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(.containerSetup, "\(label): setup returned false (see lifecycle)")
             return
@@ -124,7 +124,7 @@ struct TransitionChecks {
     }
 
     private func checkAbsentViews(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         if (try? session.setup()) != nil {
             _ = session.step(0)
             _ = session.step(0.5)
@@ -417,7 +417,7 @@ struct TransitionChecks {
     // MARK: purity
 
     private func checkPurity(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(.purity, "\(label): setup returned false (see lifecycle)")
             return
@@ -469,7 +469,7 @@ struct TransitionChecks {
             presentedFrame: IsolatedSampler.presentedFrame(context), interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
             matchedElements: context.matchedElements)
         else { return nil }
-        let session = animator.begin(interactive, tracer: tracer)
+        let session = animator.begin(interactive, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(check, "\(label): setup returned false (see lifecycle)")
             return nil
@@ -534,7 +534,7 @@ struct TransitionChecks {
                 causes.add(set: description, finding: "\(label): duration is \(d)")
                 continue
             }
-            let session = animator.begin(context, parameters: values, tracer: tracer)
+            let session = animator.begin(context, parameters: values, tracer: tracer, guardingViews: true)
             guard (try? session.setup()) != nil else {
                 causes.add(set: description, finding: "\(label): setup returned false")
                 continue
@@ -562,7 +562,7 @@ struct TransitionChecks {
         // Two transitions interleaved step by step, the second with other parameters when there are any.
         let otherValues = parameterSets().first?.values
         let otherSolo = otherValues.flatMap { sampledRun(parameters: $0) }
-        let a = animator.begin(context, tracer: tracer), b = animator.begin(context, parameters: otherValues, tracer: tracer)
+        let a = animator.begin(context, tracer: tracer, guardingViews: true), b = animator.begin(context, parameters: otherValues, tracer: tracer, guardingViews: true)
         guard (try? a.setup()) != nil, (try? b.setup()) != nil else {
             findings.fail(.independence, "\(label): setup of a second transition while the first was running returned false; keep per-transition state in the state pointer")
             return
@@ -590,7 +590,7 @@ struct TransitionChecks {
         let results = ThreadResults(count: threads)
         let animator = self.animator, context = self.context, progresses = self.progresses
         DispatchQueue.concurrentPerform(iterations: threads) { t in
-            let session = animator.begin(context)
+            let session = animator.begin(context, parameters: nil, tracer: nil, guardingViews: true)
             guard (try? session.setup()) != nil else { return }
             var frames: [TransitionFrame] = []
             for _ in 0..<3 { frames = progresses.map { session.step($0) } }
