@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CAllocationCount
 import CViewStateReset
 import TransitionABI
 import TransitionCore
@@ -165,7 +166,10 @@ public final class TransitionSession {
     /// The guard and its complement, drawn at the first guarded step.
     private var guardPatterns: UnsafeMutableRawPointer?
     /// How many guarded steps ran: even ones use the guard, odd ones its complement.
-    private var guardedSteps = 0
+    package private(set) var guardedSteps = 0
+    /// The heap allocations (malloc, calloc, realloc and the aligned ones) the plugin's guarded
+    /// steps made on their thread, when `countsAllocations`.
+    package private(set) var stepAllocations = 0
 
     init(animator: Animator, context: TransitionContext, parameters: [Double]) {
         self.animator = animator
@@ -352,11 +356,21 @@ public final class TransitionSession {
         guardedSteps &+= 1
         let guardSlot = UnsafeMutableRawPointer(states + Int(count))
         guardSlot.copyMemory(from: pattern, byteCount: size)
-        step()
+        if Self.countsAllocations {
+            allocation_count_start()
+            step()
+            stepAllocations += Int(allocation_count_stop())
+        } else {
+            step()
+        }
         if memcmp(guardSlot, pattern, size) != 0 {
             misbehave(.pastViews, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
         }
     }
+
+    /// True when this process counts heap allocations (the catalog executables do): guarded
+    /// steps then count those the plugin's step makes on its thread.
+    package static let countsAllocations = allocation_count_available()
 
     /// Two view states' bytes: a random guard, then its complement.
     private static func drawGuardPatterns() -> UnsafeMutableRawPointer {
@@ -450,7 +464,7 @@ public final class TransitionSession {
 
     func misbehave(_ kind: Misbehaviour.Kind, _ call: String, _ message: String) {
         if misbehaviours.count < 1000 {
-            misbehaviours.append(Misbehaviour(kind: kind, call: call, message: message))
+            HostServices.hostWork { misbehaviours.append(Misbehaviour(kind: kind, call: call, message: message)) }
         }
     }
 

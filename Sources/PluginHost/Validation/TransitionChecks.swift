@@ -617,8 +617,31 @@ struct TransitionChecks {
     /// The average step time above which the check warns, in seconds.
     static let stepBudget = 50e-6
 
-    /// Measures the direct call path that hosts use, untraced.
+    /// Steps not counted by the allocation check: what a plugin makes once, on its first step
+    /// (a lazy table, the language runtime's first use of a type), is not a per-frame cost.
+    static let allocationWarmUpSteps = 2
+
+    /// Counts the heap allocations of the plugin's steps on their thread, after the warm-up;
+    /// fails `step-cost` when there are any. Returns false when it failed.
+    private func checkStepAllocations(_ findings: inout Findings) -> Bool {
+        guard TransitionSession.countsAllocations else { return true }
+        let session = animator.begin(context, parameters: nil, tracer: nil, guardingViews: true)
+        guard (try? session.setup()) != nil else { return true }
+        defer { session.complete(finished: true) }
+        for progress in [0.0, 0.5].prefix(Self.allocationWarmUpSteps) { _ = session.stepInPlace(progress) }
+        let before = session.stepAllocations, steps = 240
+        for i in 0..<steps { _ = session.stepInPlace(Double(i) / Double(steps - 1)) }
+        let made = session.stepAllocations - before
+        guard made > 0 else { return true }
+        let perStep = Double(made) / Double(steps)
+        findings.fail(.stepCost, "\(label): step allocated memory \(made) times in \(steps) steps (\(Format.number(perStep, decimals: 2)) per step) after the first \(Self.allocationWarmUpSteps); allocate what step needs in setup, keep it in the state setup returns and free it in completion")
+        return false
+    }
+
+    /// Measures the direct call path that hosts use, untraced, after counting the allocations of
+    /// the steps.
     private func checkStepCost(_ findings: inout Findings) {
+        guard checkStepAllocations(&findings) else { return }
         let session = animator.begin(context)
         guard (try? session.setup()) != nil else {
             findings.skip(.stepCost, "\(label): setup returned false (see lifecycle)")
