@@ -78,8 +78,10 @@ enum HostServices {
             },
             set_camera: { ctx, camera in
                 guard let s = session(ctx) else { return false }
-                let args = camera.map { [$0.pointee.eye_distance] + Transform3D($0.pointee.sublayer_transform).columnMajor } ?? []
-                return s.traced("set_camera", args, s.setCamera(camera))
+                return hostWork {
+                    let args = camera.map { [$0.pointee.eye_distance] + Transform3D($0.pointee.sublayer_transform).columnMajor } ?? []
+                    return s.traced("set_camera", args, s.setCamera(camera))
+                }
             },
             snapshot_rect: { ctx, view, rect, role in
                 guard let s = session(ctx) else { return TC_VIEW_NONE }
@@ -92,13 +94,15 @@ enum HostServices {
             },
             matched_element: { ctx, index, element in
                 guard let s = session(ctx) else { return false }
-                return s.traced("matched_element", [Double(index)], s.matchedElement(index, element))
+                return hostWork { s.traced("matched_element", [Double(index)], s.matchedElement(index, element)) }
             }))
         return UnsafePointer(t)
     }()
 
-    /// Runs the host's own work inside a plugin call (filling a cache, recording a log line)
-    /// without counting its allocations against the plugin's step.
+    /// Runs the host's own work inside a plugin call (filling a cache, recording a log line or a
+    /// call, setting the camera) without counting its allocations against the plugin's step. The
+    /// services a step may call all run inside it; the others, called in a step, are breaches of
+    /// their own.
     @inline(__always)
     static func hostWork<T>(_ work: () -> T) -> T {
         guard TransitionSession.countsAllocations else { return work() }
