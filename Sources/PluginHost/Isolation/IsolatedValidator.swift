@@ -131,6 +131,11 @@ public struct IsolatedValidator: Sendable {
                         result.stderr = output.stderr
                         result.check = check.id
                         result.subject = "\(state.subject):\(animator)"
+                        if let panic = PluginLastWords.rustPanic(output.rawStderr) {
+                            // What the unit found is what the panic left behind: the panic is the finding.
+                            result.status = .fail
+                            result.details = ["the plugin panicked while this check ran: \(panic.quoted); a Rust panic inside a plugin call is caught at the C boundary and the call returns with nothing done (a step leaves its views as the host gave them), so every call must return normally"]
+                        }
                         if result.status.isFailure { result.details += keepTrace(capture, unit: unit, subject: result.subject, check: result.check) }
                         unlink(capture + "/unit-\(unit).trace")
                         state.unitResults[unit] = result
@@ -150,7 +155,7 @@ public struct IsolatedValidator: Sendable {
                     let status: CheckStatus = timedOut ? .timeout : .crash
                     let what = current == nil
                         ? "the worker ended with \(ending) before this check began (plugin code ended the process between checks)"
-                        : crashDescription(ending)
+                        : timedOut ? crashDescription(ending) : PluginLastWords.crash(crashDescription(ending), stderr: output.rawStderr)
                     if timedOut { state.hangs += 1 }
                     let during = state.plan?.unit(unit).map { "\(state.subject):\($0.animator), check \($0.check.id)" } ?? "loading"
                     PluginCrashes.note(path: given, ending: ending, reason: "\(during): \(what)")
@@ -195,10 +200,11 @@ public struct IsolatedValidator: Sendable {
         return Int64(st.st_size) &* 1_000_003 &+ Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec)
     }
 
-    /// What the worker printed since the last unit began, escaped and cut at 4 KiB.
-    private static func output(_ worker: WorkerProcess) -> (stdout: String?, stderr: String?) {
+    /// What the worker printed since the last unit began, escaped and cut at 4 KiB, with the
+    /// bytes of its standard error as captured.
+    private static func output(_ worker: WorkerProcess) -> (stdout: String?, stderr: String?, rawStderr: [UInt8]) {
         let o = worker.takeOutput()
-        return (CapturedOutput.text(o.stdout, total: o.stdoutBytes), CapturedOutput.text(o.stderr, total: o.stderrBytes))
+        return (CapturedOutput.text(o.stdout, total: o.stdoutBytes), CapturedOutput.text(o.stderr, total: o.stderrBytes), o.stderr)
     }
 
     /// What replaying a trace showed.
