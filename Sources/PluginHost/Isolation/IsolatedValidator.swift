@@ -39,6 +39,9 @@ public struct IsolatedValidator: Sendable {
     public var suite: ContractSuite
     /// Where call traces of failing checks are kept; nil keeps none.
     public var recordDirectory: String?
+    /// True when `recordDirectory` is a run folder of `TraceFolders`: when it is made, the
+    /// oldest run folders beside it beyond `TraceFolders.kept` are removed.
+    public var prunesRecordSiblings = false
     /// Told as each unit begins, for progress: the animator (nil while the plugin loads), the
     /// check's id, the unit's number and how many units the plugin has (0 while loading).
     public var onUnitBegin: (@Sendable (_ animator: String?, _ check: String, _ unit: Int, _ count: Int) -> Void)?
@@ -260,7 +263,12 @@ public struct IsolatedValidator: Sendable {
     private func keepTrace(_ capture: String, unit: Int, subject: String, check: String) -> [String] {
         let source = capture + "/unit-\(unit).trace"
         guard let directory = recordDirectory, FileManager.default.fileExists(atPath: source) else { return [] }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: directory) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if prunesRecordSiblings, let slash = directory.lastIndex(of: "/") {
+                TraceFolders.prune(String(directory[..<slash]), keeping: directory)
+            }
+        }
         let name = "\(subject)-\(check)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         let target = directory + "/" + String(name) + ".trace"
         try? FileManager.default.removeItem(atPath: target)
