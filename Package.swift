@@ -51,12 +51,17 @@ let package = Package(
         .target(name: "TransitionCore", swiftSettings: optimizedInDebug),
         // What confines a worker process: user and PID namespaces and a seccomp-bpf filter.
         .target(name: "CWorkerSandbox"),
+        // Counts one thread's heap allocations between a start and a stop: the validator's check
+        // that a plugin's step allocates nothing. CAllocationInterposer, linked into the catalog
+        // executables only, replaces malloc and its kin with counting ones that forward to glibc.
+        .target(name: "CAllocationCount"),
+        .target(name: "CAllocationInterposer", dependencies: ["CAllocationCount"]),
         // The host's reset of many view states at once (AVX2 where the processor has it).
         .target(name: "CViewStateReset", cSettings: [.headerSearchPath("../../include")]),
         .target(
             name: "PluginHost",
             dependencies: [
-                "TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset", "CWorkerSandbox",
+                "TransitionCore", "TransitionABI", "CFFI", "CFFIShims", "CViewStateReset", "CWorkerSandbox", "CAllocationCount",
                 .product(name: "WasmKit", package: "WasmKit"), .product(name: "WasmParser", package: "WasmKit"),
             ],
             swiftSettings: optimizedInDebug
@@ -78,11 +83,11 @@ let package = Package(
         .executableTarget(
             name: "catalog",
             dependencies: [
-                "PluginHost", "TransitionCore", "Renderers",
+                "PluginHost", "TransitionCore", "Renderers", "CAllocationInterposer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "catalog-worker", dependencies: ["PluginHost"]),
+        .executableTarget(name: "catalog-worker", dependencies: ["PluginHost", "CAllocationInterposer"]),
         // The descriptor fuzz target: random descriptors and view states through the loader's
         // reader and the value checks (libFuzzer with scripts/fuzz; a plain build replays inputs).
         .executableTarget(name: "descriptor-fuzz", dependencies: ["PluginHost", "TransitionCore", "TransitionABI"], path: "Tests/Fuzz"),

@@ -102,6 +102,11 @@ struct InteractivePreview {
             if let text = session.printed.stderr { printError("\(chosen.qualifiedID) stderr: \(text)") }
             for line in session.printed.sandbox { printError("warning: \(chosen.qualifiedID): \(line)") }
         }
+        do {
+            try PluginValueCheck.stayedInViews(played.misbehaviours, animator: chosen.qualifiedID)
+        } catch {
+            throw CLIError(error.description)
+        }
         for m in played.misbehaviours { printError("warning: \(chosen.qualifiedID): \(m)") }
         for entry in played.log where entry.level != "debug" {
             printError("\(chosen.qualifiedID) [\(entry.level)]: \(entry.message)")

@@ -54,7 +54,7 @@ struct Validate: ParsableCommand {
     @Option(help: ArgumentHelp("Where custom presents and dismisses rest, as UIKit's sheet detents: medium (a sheet half the container's height), large (all of it) or a height fraction in (0, 1]; the presented frame every custom scenario ends at (default: a card inset 16 pt, from 15% of the height).", valueName: "detent"), completion: Completions.detents)
     var detent: String?
 
-    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new temporary directory).", valueName: "dir"), completion: .directory)
+    @Option(help: ArgumentHelp("Keep the call traces of failing checks in this directory (default: a new folder in the cache directory's transition-catalog/traces, which keeps the 20 newest).", valueName: "dir"), completion: .directory)
     var record: String?
 
     @Option(help: ArgumentHelp("Replay a recorded call trace, call by call, in a child process.", valueName: "trace"), completion: .file())
@@ -116,7 +116,12 @@ struct Validate: ParsableCommand {
         var validator = IsolatedValidator(
             executable: WorkerExecutable.current(), timeout: timeout,
             checks: selectedChecks, suite: suite)
-        validator.recordDirectory = record ?? FileManager.default.temporaryDirectory.appendingPathComponent("catalog-traces-\(getpid())").path
+        if let record {
+            validator.recordDirectory = record
+        } else {
+            validator.recordDirectory = TraceFolders.runFolder(in: TraceFolders.base(environment: ProcessInfo.processInfo.environment))
+            validator.prunesRecordSiblings = true
+        }
         if let reproduce {
             guard FileManager.default.isReadableFile(atPath: reproduce) else {
                 throw CLIError("cannot read the trace \(DisplayText.escape(reproduce)); check the path", status: .noInput)

@@ -135,8 +135,9 @@ struct HostileFixtureTests {
         #expect(details(duration).contains("duration is nan"))
     }
 
-    @Test func writingPastTheViewsFailsTheLifecycleCheck() throws {
-        let (status, rows) = try validate("writes_past_views")
+    @Test(arguments: ["writes_past_views", "writes_guard_byte"], [false, true])
+    func writingPastTheViewsFailsTheLifecycleCheck(_ fixture: String, inProcess: Bool) throws {
+        let (status, rows) = try validate(fixture, inProcess ? ["--in-process"] : [])
         #expect(status == 1)
         let lifecycle = try #require(rows.first { $0["check"] as? String == "lifecycle" })
         #expect(lifecycle["status"] as? String == "FAIL")
@@ -145,7 +146,7 @@ struct HostileFixtureTests {
 
     static let fixtures = [
         "behaves_when_validated", "forges_reports", "fault_loop", "forks", "changes_process_state", "thread_prints",
-        "nan_duration", "writes_past_views",
+        "nan_duration", "writes_past_views", "writes_guard_byte",
     ]
 
     @Test(arguments: fixtures)
@@ -263,7 +264,8 @@ struct HostileSamplingTests {
         Case(fixture: "fault_loop", error: "the plugin did not answer within 2 s during step(0.625)"),
         Case(fixture: "nan_duration", error: "duration returned nan s for push; return a finite number of seconds greater than 0 and at most 3600"),
         Case(fixture: "forks", error: nil),
-        Case(fixture: "writes_past_views", error: nil),
+        Case(fixture: "writes_past_views", error: "step wrote past the end of the 2 view states it was given; write only views[0] to views[view_count - 1]"),
+        Case(fixture: "writes_guard_byte", error: "step wrote past the end of the 2 view states it was given; write only views[0] to views[view_count - 1]"),
         Case(fixture: "thread_prints", error: nil),
         Case(fixture: "changes_process_state", error: nil),
     ]

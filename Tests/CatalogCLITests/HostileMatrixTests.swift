@@ -26,10 +26,15 @@ struct HostileMatrixTests {
         Case(fixture: "fault_loop", error: "the plugin did not answer within 2 s during step({P})"),
         Case(fixture: "nan_duration", error: "duration returned nan s for push; return a finite number of seconds greater than 0 and at most 3600"),
         Case(fixture: "forks", error: nil),
-        Case(fixture: "writes_past_views", error: nil),
+        Case(fixture: "writes_past_views", error: "step wrote past the end of the 2 view states it was given; write only views[0] to views[view_count - 1]"),
+        Case(fixture: "writes_guard_byte", error: "step wrote past the end of the 2 view states it was given; write only views[0] to views[view_count - 1]"),
         Case(fixture: "thread_prints", error: nil),
         Case(fixture: "changes_process_state", error: nil),
     ]
+
+    /// The fixtures whose breach `run` reports as a warning and draws anyway: it checks the guard
+    /// after the views once the transition has completed. Every preview refuses them.
+    static let drawnByRun: Set<String> = ["writes_past_views", "writes_guard_byte"]
 
     /// True when `line` is `expected` with a progress such as 0.5556 where `{P}` stands.
     static func matches(_ line: String, _ expected: String) -> Bool {
@@ -86,7 +91,7 @@ struct HostileMatrixTests {
         CLI.expectNoCrash(result)
         let document = try CLI.jsonObject(result.stdout)
         let transitions = try #require(document["transitions"] as? [[String: Any]])
-        if let error = c.error {
+        if let error = c.error, !Self.drawnByRun.contains(c.fixture) {
             #expect(result.status == 1)
             let lines = CLI.lines(result.stderr)
             #expect(lines.count == 1, "\(result.stderr)")

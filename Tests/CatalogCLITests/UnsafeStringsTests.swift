@@ -120,4 +120,30 @@ struct UnsafeStringsTests {
         Self.expectNoRawControlsOrOverrides(unknown.stdout + unknown.stderr)
         #expect(unknown.status == 64)
     }
+
+    /// A plugin file with such a name that crashes in its step: the crash mark `list` shows, its
+    /// hint, and the note of the gallery's new worker name the file escaped.
+    @Test func theCrashMarkItsHintAndTheGalleryNoteEscapeTheFileName() throws {
+        let dir = try FixturePlugins.directory(with: [])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let name = "crash\u{1B}[31m\u{07}\u{202E}step.so", escaped = #"crash\e[31m\u{7}\u{202e}step.so"#
+        try FileManager.default.copyItem(atPath: try FixturePlugins.path("crash_in_step"), toPath: dir + "/" + name)
+        let environment = ["XDG_CACHE_HOME": dir + "/cache", "TRANSITION_CATALOG_CACHE": dir + "/cache/plugins.cache"]
+        let plugin = ["--no-builtins", "--plugin-path", dir + "/" + name]
+
+        let preview = try CLI.run(["preview", "push", "crash-in-step", "--format", "json"] + plugin, environment: environment)
+        CLI.expectNoCrash(preview)
+        #expect(preview.status == 1)
+        let list = try CLI.run(["list"] + plugin, environment: environment)
+        Self.expectNoRawControlsOrOverrides(list.stdout + list.stderr)
+        let mark = try #require(CLI.lines(list.stderr).first { $0.hasPrefix("error: ") }, "\(list.stderr)")
+        #expect(mark.hasPrefix("error: \(dir)/\(escaped): "), "\(mark)")
+        #expect(mark.contains("when `catalog preview` ran it; run `catalog validate \(dir)/\(escaped)`"), "\(mark)")
+
+        let out = dir + "/gallery"
+        let gallery = try CLI.run(["gallery", "--out", out] + plugin, environment: environment)
+        CLI.expectNoCrash(gallery)
+        Self.expectNoRawControlsOrOverrides(gallery.stdout + gallery.stderr)
+        #expect(CLI.lines(gallery.stderr).contains { $0.hasPrefix("note: started a new worker for \(dir)/\(escaped) after: ") }, "\(gallery.stderr)")
+    }
 }

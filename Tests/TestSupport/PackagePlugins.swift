@@ -26,4 +26,26 @@ public enum PackagePlugins {
             return .failure(FixturePlugins.BuildError(description: "\(error)"))
         }
     }()
+
+    /// The Rust fixture plugin `Tests/Fixtures/Rust/panics_in_step`, built once per test process
+    /// with cargo (offline, release) against the project's SDK; the path of its library.
+    public static let panicsInStep: Result<String, FixturePlugins.BuildError> = rustFixture("panics_in_step")
+
+    /// Builds the Rust fixture `Tests/Fixtures/Rust/NAME` into a directory of this test process.
+    private static func rustFixture(_ name: String) -> Result<String, FixturePlugins.BuildError> {
+        let manifest = TestEnvironment.packageRoot.appendingPathComponent("Tests/Fixtures/Rust/\(name)/Cargo.toml").path
+        let target = TestEnvironment.productsDirectory + "/test-fixtures/\(getpid())/rust-\(name)"
+        guard let cargo = ExternalTools.findOnPath("cargo") else {
+            return .failure(FixturePlugins.BuildError(description: rustUnavailableReason ?? "cargo is not on PATH"))
+        }
+        do {
+            let result = try runProcess(cargo, ["build", "--offline", "--release", "--quiet", "--manifest-path", manifest, "--target-dir", target])
+            guard result.status == 0 else {
+                return .failure(FixturePlugins.BuildError(description: "cargo build of \(name) failed: \(result.stdout)\(result.stderr)"))
+            }
+            return .success(target + "/release/lib\(name).so")
+        } catch {
+            return .failure(FixturePlugins.BuildError(description: "\(error)"))
+        }
+    }
 }

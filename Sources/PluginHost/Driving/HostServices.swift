@@ -1,3 +1,4 @@
+import CAllocationCount
 import TransitionABI
 import TransitionCore
 
@@ -37,21 +38,27 @@ enum HostServices {
             },
             cubic_bezier: { ctx, x1, y1, x2, y2, t in
                 let s = session(ctx)
-                let built: CubicBezier?
-                if let s { built = try? s.bezierCache.curve(x1, y1, x2, y2) } else { built = try? CubicBezier(x1, y1, x2, y2) }
-                guard let curve = built else {
-                    s?.misbehave(.badArgument, "cubic_bezier", "control points x1 = \(x1), x2 = \(x2) must be finite and in [0, 1]")
-                    return t
+                return hostWork {
+                    let built: CubicBezier?
+                    if let s { built = try? s.bezierCache.curve(x1, y1, x2, y2) } else { built = try? CubicBezier(x1, y1, x2, y2) }
+                    guard let curve = built else {
+                        s?.misbehave(.badArgument, "cubic_bezier", "control points x1 = \(x1), x2 = \(x2) must be finite and in [0, 1]")
+                        return t
+                    }
+                    return curve.value(at: t)
                 }
-                return curve.value(at: t)
             },
             spring: { ctx, dampingRatio, velocity, progress in
-                guard let s = session(ctx) else { return FittedSpring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress) }
-                return s.springCache.spring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress)
+                hostWork {
+                    guard let s = session(ctx) else { return FittedSpring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress) }
+                    return s.springCache.spring(dampingRatio: dampingRatio, initialVelocity: velocity).value(at: progress)
+                }
             },
             log: { ctx, level, message in
-                let text = PluginString(message, limit: 4096).text
-                session(ctx)?.appendLog(level: level, message: text)
+                hostWork {
+                    let text = PluginString(message, limit: 4096).text
+                    session(ctx)?.appendLog(level: level, message: text)
+                }
             },
             get_extension: { _, id in
                 guard let id, strcmp(id, TC_COMPOSITING_EXTENSION_ID) == 0 else { return nil }
@@ -71,8 +78,10 @@ enum HostServices {
             },
             set_camera: { ctx, camera in
                 guard let s = session(ctx) else { return false }
-                let args = camera.map { [$0.pointee.eye_distance] + Transform3D($0.pointee.sublayer_transform).columnMajor } ?? []
-                return s.traced("set_camera", args, s.setCamera(camera))
+                return hostWork {
+                    let args = camera.map { [$0.pointee.eye_distance] + Transform3D($0.pointee.sublayer_transform).columnMajor } ?? []
+                    return s.traced("set_camera", args, s.setCamera(camera))
+                }
             },
             snapshot_rect: { ctx, view, rect, role in
                 guard let s = session(ctx) else { return TC_VIEW_NONE }
@@ -85,10 +94,22 @@ enum HostServices {
             },
             matched_element: { ctx, index, element in
                 guard let s = session(ctx) else { return false }
-                return s.traced("matched_element", [Double(index)], s.matchedElement(index, element))
+                return hostWork { s.traced("matched_element", [Double(index)], s.matchedElement(index, element)) }
             }))
         return UnsafePointer(t)
     }()
+
+    /// Runs the host's own work inside a plugin call (filling a cache, recording a log line or a
+    /// call, setting the camera) without counting its allocations against the plugin's step. The
+    /// services a step may call all run inside it; the others, called in a step, are breaches of
+    /// their own.
+    @inline(__always)
+    static func hostWork<T>(_ work: () -> T) -> T {
+        guard TransitionSession.countsAllocations else { return work() }
+        let counting = allocation_count_pause()
+        defer { allocation_count_resume(counting) }
+        return work()
+    }
 
     @inline(__always)
     static func session(_ ctx: UnsafePointer<tc_context_t>?) -> TransitionSession? {

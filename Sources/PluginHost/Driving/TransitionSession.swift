@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
+import CAllocationCount
 import CViewStateReset
 import TransitionABI
 import TransitionCore
@@ -21,6 +22,8 @@ public struct Misbehaviour: Sendable, Hashable, Codable, CustomStringConvertible
         case badArgument = "bad-argument"
         /// The plugin reported its own misbehaviour through the log.
         case selfReported = "self-reported"
+        /// Step wrote past the view states it was given: its states are not used.
+        case pastViews = "past-views"
     }
 
     /// The kind of breach.
@@ -157,6 +160,16 @@ public final class TransitionSession {
     var bezierCache = BezierCache()
     /// Records calls when set; the entry points are then called through libffi.
     @exclusivity(unchecked) var tracer: CallTracer?
+    /// True when direct steps check the guard after the views too (`Animator.run`); traced steps
+    /// always check it.
+    @exclusivity(unchecked) var guardsDirectSteps = false
+    /// The guard and its complement, drawn at the first guarded step.
+    private var guardPatterns: UnsafeMutableRawPointer?
+    /// How many guarded steps ran: even ones use the guard, odd ones its complement.
+    package private(set) var guardedSteps = 0
+    /// The heap allocations (malloc, calloc, realloc and the aligned ones) the plugin's guarded
+    /// steps made on their thread, when `countsAllocations`.
+    package private(set) var stepAllocations = 0
 
     init(animator: Animator, context: TransitionContext, parameters: [Double]) {
         self.animator = animator
@@ -219,6 +232,7 @@ public final class TransitionSession {
         bases.deallocate()
         framesAndColors.deallocate()
         resting.deallocate()
+        guardPatterns?.deallocate()
     }
 
     private var a: tc_animator_t { animator.pointer.pointee }
@@ -298,7 +312,11 @@ public final class TransitionSession {
         CallCounter.enter()
         switch call {
         case .direct:
-            stepFunction!(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
+            if guardsDirectSteps {
+                stepDirectGuarded(progress, states, UInt32(count))
+            } else {
+                stepFunction!(animator.pointer, cContext, pluginState, progress, states, UInt32(count))
+            }
         case .ffi:
             stepThroughFFI(progress, states, UInt32(count))
         }
@@ -312,25 +330,60 @@ public final class TransitionSession {
     @inline(never)
     private func stepThroughFFI(_ progress: Double, _ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
         tracer?.write(.call(name: "step", progress: progress, finished: nil))
-        let guardSlot = UnsafeMutableRawPointer(states + Int(count))
-        let size = MemoryLayout<tc_view_state_t>.stride
-        guardSlot.copyMemory(from: Self.guardPattern, byteCount: size)
-        FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
-        if memcmp(guardSlot, Self.guardPattern, size) != 0 {
-            misbehave(.badArgument, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
+        guardingViews(states, count) {
+            FFIEntryPoints.step(animator.pointer, cContext, pluginState, progress, states, count)
         }
     }
 
-    /// The byte that fills the slot after the views during a traced step.
-    private static let guardByte: UInt8 = 0xA5
+    /// The direct step with the guard after the views: `Animator.run`'s path.
+    @inline(never)
+    private func stepDirectGuarded(_ progress: Double, _ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32) {
+        guardingViews(states, count) {
+            stepFunction!(animator.pointer, cContext, pluginState, progress, states, count)
+        }
+    }
 
-    /// One view state's bytes of `guardByte`, copied into the slot and compared with it after.
-    nonisolated(unsafe) private static let guardPattern: UnsafeRawPointer = {
+    /// Runs `step` with the slot after the `count` views filled with this session's guard, and
+    /// records a `pastViews` breach when the slot changed. The guard is drawn from the system's
+    /// random numbers for each session, and every other step uses its complement, so a write
+    /// past the views is caught whatever bytes it writes: no byte can equal both a guard byte and
+    /// its complement, and a plugin cannot know the guard before its first step.
+    private func guardingViews(_ states: UnsafeMutablePointer<tc_view_state_t>, _ count: UInt32, _ step: () -> Void) {
         let size = MemoryLayout<tc_view_state_t>.stride
-        let pattern = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 16)
-        pattern.initializeMemory(as: UInt8.self, repeating: guardByte, count: size)
-        return UnsafeRawPointer(pattern)
-    }()
+        let patterns = guardPatterns ?? Self.drawGuardPatterns()
+        guardPatterns = patterns
+        let pattern = UnsafeRawPointer(patterns + (guardedSteps & 1) * size)
+        guardedSteps &+= 1
+        let guardSlot = UnsafeMutableRawPointer(states + Int(count))
+        guardSlot.copyMemory(from: pattern, byteCount: size)
+        if Self.countsAllocations {
+            allocation_count_start()
+            step()
+            stepAllocations += Int(allocation_count_stop())
+        } else {
+            step()
+        }
+        if memcmp(guardSlot, pattern, size) != 0 {
+            misbehave(.pastViews, "step", "wrote past the end of the \(count) view states it was given; write only views[0] to views[view_count - 1]")
+        }
+    }
+
+    /// True when this process counts heap allocations (the catalog executables do): guarded
+    /// steps then count those the plugin's step makes on its thread.
+    package static let countsAllocations = allocation_count_available()
+
+    /// Two view states' bytes: a random guard, then its complement.
+    private static func drawGuardPatterns() -> UnsafeMutableRawPointer {
+        let size = MemoryLayout<tc_view_state_t>.stride
+        let patterns = UnsafeMutableRawPointer.allocate(byteCount: 2 * size, alignment: 16)
+        var random = SystemRandomNumberGenerator()
+        for i in 0..<size {
+            let byte = UInt8.random(in: .min ... .max, using: &random)
+            patterns.storeBytes(of: byte, toByteOffset: i, as: UInt8.self)
+            patterns.storeBytes(of: ~byte, toByteOffset: size + i, as: UInt8.self)
+        }
+        return patterns
+    }
 
     /// From this many views on, a step's states are reset with the wide reset
     /// (`view_states_reset_wide`), which reads each view's frame and colour (64 bytes) rather than
@@ -411,7 +464,7 @@ public final class TransitionSession {
 
     func misbehave(_ kind: Misbehaviour.Kind, _ call: String, _ message: String) {
         if misbehaviours.count < 1000 {
-            misbehaviours.append(Misbehaviour(kind: kind, call: call, message: message))
+            HostServices.hostWork { misbehaviours.append(Misbehaviour(kind: kind, call: call, message: message)) }
         }
     }
 

@@ -136,6 +136,7 @@ public struct IsolatedSampler: Sendable {
                         throw Failure(description: "\(qualifiedID): the worker reported \(report.frames.count) frames for \(report.requested) progresses")
                     }
                     try PluginValueCheck.frames(report.frames, animator: qualifiedID)
+                    try PluginValueCheck.stayedInViews(report.misbehaviours, animator: qualifiedID)
                     let sampled = SampledTransition(
                         animatorID: qualifiedID, context: context, duration: duration, frames: report.frames,
                         completion: report.completion, misbehaviours: report.misbehaviours, log: report.log)
@@ -177,6 +178,7 @@ public struct IsolatedSampler: Sendable {
         let frames = session.steps(list)
         let completion = session.complete(finished: finished)
         if let failure = session.failure { throw Failure(description: failure) }
+        try PluginValueCheck.stayedInViews(session.misbehaviours, animator: qualifiedID)
         let sampled = SampledTransition(
             animatorID: qualifiedID, context: context, duration: duration, frames: frames, completion: completion,
             misbehaviours: session.misbehaviours, log: session.log)

@@ -39,6 +39,9 @@ public struct IsolatedValidator: Sendable {
     public var suite: ContractSuite
     /// Where call traces of failing checks are kept; nil keeps none.
     public var recordDirectory: String?
+    /// True when `recordDirectory` is a run folder of `TraceFolders`: when it is made, the
+    /// oldest run folders beside it beyond `TraceFolders.kept` are removed.
+    public var prunesRecordSiblings = false
     /// Told as each unit begins, for progress: the animator (nil while the plugin loads), the
     /// check's id, the unit's number and how many units the plugin has (0 while loading).
     public var onUnitBegin: (@Sendable (_ animator: String?, _ check: String, _ unit: Int, _ count: Int) -> Void)?
@@ -140,6 +143,11 @@ public struct IsolatedValidator: Sendable {
                         result.stderr = output.stderr
                         result.check = check.id
                         result.subject = "\(state.subject):\(animator)"
+                        if let panic = PluginLastWords.rustPanic(output.rawStderr) {
+                            // What the unit found is what the panic left behind: the panic is the finding.
+                            result.status = .fail
+                            result.details = ["the plugin panicked while this check ran: \(panic.quoted); a Rust panic inside a plugin call is caught at the C boundary and the call returns with nothing done (a step leaves its views as the host gave them), so every call must return normally"]
+                        }
                         Self.charge(worker.takeAttempts(), to: &result)
                         if result.status.isFailure { result.details += keepTrace(capture, unit: unit, subject: result.subject, check: result.check) }
                         unlink(capture + "/unit-\(unit).trace")
@@ -160,7 +168,7 @@ public struct IsolatedValidator: Sendable {
                     let status: CheckStatus = timedOut ? .timeout : .crash
                     let what = current == nil
                         ? "the worker ended with \(ending) before this check began (plugin code ended the process between checks)"
-                        : crashDescription(ending)
+                        : timedOut ? crashDescription(ending) : PluginLastWords.crash(crashDescription(ending), stderr: output.rawStderr)
                     let attempts = SandboxAttempt.summary(worker.takeAttempts())
                     if timedOut { state.hangs += 1 }
                     let during = state.plan?.unit(unit).map { "\(state.subject):\($0.animator), check \($0.check.id)" } ?? "loading"
@@ -225,10 +233,11 @@ public struct IsolatedValidator: Sendable {
         return Int64(st.st_size) &* 1_000_003 &+ Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec)
     }
 
-    /// What the worker printed since the last unit began, escaped and cut at 4 KiB.
-    private static func output(_ worker: WorkerProcess) -> (stdout: String?, stderr: String?) {
+    /// What the worker printed since the last unit began, escaped and cut at 4 KiB, with the
+    /// bytes of its standard error as captured.
+    private static func output(_ worker: WorkerProcess) -> (stdout: String?, stderr: String?, rawStderr: [UInt8]) {
         let o = worker.takeOutput()
-        return (CapturedOutput.text(o.stdout, total: o.stdoutBytes), CapturedOutput.text(o.stderr, total: o.stderrBytes))
+        return (CapturedOutput.text(o.stdout, total: o.stdoutBytes), CapturedOutput.text(o.stderr, total: o.stderrBytes), o.stderr)
     }
 
     /// What replaying a trace showed.
@@ -284,7 +293,12 @@ public struct IsolatedValidator: Sendable {
     private func keepTrace(_ capture: String, unit: Int, subject: String, check: String) -> [String] {
         let source = capture + "/unit-\(unit).trace"
         guard let directory = recordDirectory, FileManager.default.fileExists(atPath: source) else { return [] }
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if !FileManager.default.fileExists(atPath: directory) {
+            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            if prunesRecordSiblings, let slash = directory.lastIndex(of: "/") {
+                TraceFolders.prune(String(directory[..<slash]), keeping: directory)
+            }
+        }
         let name = "\(subject)-\(check)".map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }
         let target = directory + "/" + String(name) + ".trace"
         try? FileManager.default.removeItem(atPath: target)

@@ -37,4 +37,13 @@ public enum PluginValueCheck {
             }
         }
     }
+
+    /// Throws when a step wrote past the view states it was given (the host's guard after the
+    /// views changed): what it wrote may have been meant for views it does not have, so none of
+    /// its states are shown.
+    public static func stayedInViews(_ misbehaviours: [Misbehaviour], animator: String) throws(PluginValueError) {
+        if let breach = misbehaviours.first(where: { $0.kind == .pastViews }) {
+            throw PluginValueError(animator: animator, call: breach.call, problem: breach.message)
+        }
+    }
 }

@@ -16,8 +16,10 @@ import Musl
 
 /// A worker process that runs plugin code for the host, seen from the host's side.
 ///
-/// The worker is the host's own executable started again with the host's argv[0] only and the
-/// host's environment unchanged. It learns what to do from the first packet on a private report
+/// The worker is the executable the host names (`WorkerExecutable.current()`: `catalog-worker`
+/// beside the host's executable, else the host's executable itself), started with its own path as
+/// its only argument and the host's environment (less the Rust backtrace variables, which the
+/// worker removes itself; see `WorkerMain`). It learns what to do from the first packet on a private report
 /// channel: a `SOCK_SEQPACKET` socket placed at a descriptor number chosen at random, whose first
 /// packet also carries a secret drawn for this worker alone. Every report the worker sends starts
 /// with that secret; any packet without it is a forgery by plugin code and is reported as such.

@@ -28,7 +28,15 @@ public final class Animator: @unchecked Sendable {
     /// - Parameter tracer: when set, the entry points are called through libffi and every call,
     ///   with the host services the plugin uses, is recorded (the validator's path).
     public func begin(_ context: TransitionContext, parameters: [Double]? = nil, tracer: CallTracer? = nil) -> TransitionSession {
+        begin(context, parameters: parameters, tracer: tracer, guardingViews: false)
+    }
+
+    /// `begin(_:parameters:tracer:)`; with `guardingViews`, untraced steps check the slot after
+    /// the views as traced ones do (the validator's and `run(_:parameters:progresses:finished:)`'s
+    /// sessions).
+    func begin(_ context: TransitionContext, parameters: [Double]? = nil, tracer: CallTracer?, guardingViews: Bool) -> TransitionSession {
         let session = TransitionSession(animator: self, context: context, parameters: parameters ?? description.defaultValues)
+        session.guardsDirectSteps = guardingViews
         if let tracer {
             session.tracer = tracer
             _ = tracer.beginSession(session)
@@ -43,13 +51,13 @@ public final class Animator: @unchecked Sendable {
 
     /// Runs a whole transition: setup, a step at each progress, then completion with `finished`.
     /// - Throws: `TransitionSession.SetupRefused` when setup returns false; `PluginValueError` when
-    ///   the duration or a view state cannot be used; `PluginCallError` when a sandboxed (wasm)
+    ///   the duration or a view state cannot be used, or a step wrote past its views; `PluginCallError` when a sandboxed (wasm)
     ///   plugin ran out of fuel, trapped or handed the host a bad address.
     public func run(
         _ context: TransitionContext, parameters: [Double]? = nil, progresses: [Double], finished: Bool = true
     ) throws -> SampledTransition {
         defer { ProcessState.restore() }
-        let session = begin(context, parameters: parameters)
+        let session = begin(context, parameters: parameters, tracer: nil, guardingViews: true)
         let duration = session.duration()
         if let failure = session.failure { throw PluginCallError(failure) }
         try PluginValueCheck.duration(duration, animator: qualifiedID, operation: context.operation)
@@ -63,6 +71,7 @@ public final class Animator: @unchecked Sendable {
         // A sandboxed plugin that faulted in a step leaves that step's views as the host reset them.
         if let failure = session.failure { throw PluginCallError(failure) }
         try PluginValueCheck.frames(frames, animator: qualifiedID)
+        try PluginValueCheck.stayedInViews(session.misbehaviours, animator: qualifiedID)
         return SampledTransition(
             animatorID: qualifiedID, context: context, duration: duration, frames: frames,
             completion: completion, misbehaviours: session.misbehaviours, log: session.log)

@@ -51,8 +51,8 @@ public struct ContractCheck: Sendable, Hashable, Codable, CustomStringConvertibl
     public static let parameters = ContractCheck(id: "parameters", summary: "at every parameter's bounds and at fuzzed values (seeded), duration, endpoints and values stay valid")
     /// No global state: interleaved and concurrent transitions match solo runs.
     public static let independence = ContractCheck(id: "independence", summary: "two transitions interleaved, and several on threads at once, give the same states as run apart")
-    /// A step stays within its time budget (a warning only).
-    public static let stepCost = ContractCheck(id: "step-cost", summary: "a step takes under 50 µs on average (warning only)")
+    /// A step allocates no memory (a failure) and stays within its time budget (a warning).
+    public static let stepCost = ContractCheck(id: "step-cost", summary: "a step allocates no memory, and takes under 50 µs on average (a warning)")
     /// The plugin writes nothing to standard output.
     public static let quiet = ContractCheck(id: "quiet", summary: "the plugin writes nothing to standard output (it belongs to the host); stderr is shown in the report")
 

@@ -44,7 +44,7 @@ struct TransitionChecks {
         case .cancel: checkCancel(&findings)
         case .leaks:
             withRun(check, &findings) { run, f in checkLeaks(run.completion, &f) }
-            let cancelled = animator.begin(context, tracer: tracer)
+            let cancelled = animator.begin(context, tracer: tracer, guardingViews: true)
             if (try? cancelled.setup()) != nil {
                 _ = cancelled.step(0.5)
                 _ = cancelled.step(0)
@@ -69,7 +69,7 @@ struct TransitionChecks {
 
     /// Runs the transition once; nil when setup refused it.
     func sampledRun(parameters: [Double]? = nil, context: TransitionContext? = nil) -> Run? {
-        let session = animator.begin(context ?? self.context, parameters: parameters, tracer: tracer)
+        let session = animator.begin(context ?? self.context, parameters: parameters, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else { return nil }
         let frames = progresses.map { session.step($0) }
         let overshoot = [-0.05, 1.05].map { session.step($0) }
@@ -88,7 +88,7 @@ struct TransitionChecks {
     // MARK: lifecycle
 
     private func checkLifecycle(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         do {
             try session.setup()
         } catch {
@@ -100,7 +100,7 @@ struct TransitionChecks {
         var ok = true
         for m in session.misbehaviours {
             switch m.kind {
-            case .wrongPhase, .badArgument:
+            case .wrongPhase, .badArgument, .pastViews:
                 ok = false
                 findings.fail(.lifecycle, "\(label): \(m)")
             case .selfReported: findings.warn(.lifecycle, "\(label): the plugin reported: \(m.message)")
@@ -111,7 +111,7 @@ struct TransitionChecks {
     }
 
     private func checkContainerSetup(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(.containerSetup, "\(label): setup returned false (see lifecycle)")
             return
@@ -124,7 +124,7 @@ struct TransitionChecks {
     }
 
     private func checkAbsentViews(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         if (try? session.setup()) != nil {
             _ = session.step(0)
             _ = session.step(0.5)
@@ -417,7 +417,7 @@ struct TransitionChecks {
     // MARK: purity
 
     private func checkPurity(_ findings: inout Findings) {
-        let session = animator.begin(context, tracer: tracer)
+        let session = animator.begin(context, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(.purity, "\(label): setup returned false (see lifecycle)")
             return
@@ -469,7 +469,7 @@ struct TransitionChecks {
             presentedFrame: IsolatedSampler.presentedFrame(context), interactive: true, tabFromIndex: context.tabFromIndex, tabToIndex: context.tabToIndex,
             matchedElements: context.matchedElements)
         else { return nil }
-        let session = animator.begin(interactive, tracer: tracer)
+        let session = animator.begin(interactive, tracer: tracer, guardingViews: true)
         guard (try? session.setup()) != nil else {
             findings.skip(check, "\(label): setup returned false (see lifecycle)")
             return nil
@@ -534,7 +534,7 @@ struct TransitionChecks {
                 causes.add(set: description, finding: "\(label): duration is \(d)")
                 continue
             }
-            let session = animator.begin(context, parameters: values, tracer: tracer)
+            let session = animator.begin(context, parameters: values, tracer: tracer, guardingViews: true)
             guard (try? session.setup()) != nil else {
                 causes.add(set: description, finding: "\(label): setup returned false")
                 continue
@@ -562,7 +562,7 @@ struct TransitionChecks {
         // Two transitions interleaved step by step, the second with other parameters when there are any.
         let otherValues = parameterSets().first?.values
         let otherSolo = otherValues.flatMap { sampledRun(parameters: $0) }
-        let a = animator.begin(context, tracer: tracer), b = animator.begin(context, parameters: otherValues, tracer: tracer)
+        let a = animator.begin(context, tracer: tracer, guardingViews: true), b = animator.begin(context, parameters: otherValues, tracer: tracer, guardingViews: true)
         guard (try? a.setup()) != nil, (try? b.setup()) != nil else {
             findings.fail(.independence, "\(label): setup of a second transition while the first was running returned false; keep per-transition state in the state pointer")
             return
@@ -590,7 +590,7 @@ struct TransitionChecks {
         let results = ThreadResults(count: threads)
         let animator = self.animator, context = self.context, progresses = self.progresses
         JoinedThreads.run(count: threads) { t in
-            let session = animator.begin(context)
+            let session = animator.begin(context, parameters: nil, tracer: nil, guardingViews: true)
             guard (try? session.setup()) != nil else { return }
             var frames: [TransitionFrame] = []
             for _ in 0..<3 { frames = progresses.map { session.step($0) } }
@@ -617,8 +617,33 @@ struct TransitionChecks {
     /// The average step time above which the check warns, in seconds.
     static let stepBudget = 50e-6
 
-    /// Measures the direct call path that hosts use, untraced.
+    /// Steps not counted by the allocation check: what a plugin makes once, on its first step
+    /// (a lazy table, the language runtime's first use of a type), is not a per-frame cost.
+    static let allocationWarmUpSteps = 2
+
+    /// Counts the heap allocations of the plugin's steps on their thread, after the warm-up;
+    /// fails `step-cost` when there are any. Returns false when it failed. A wasm plugin's step
+    /// is not counted: what allocates there is the host's interpreter, and the module's own
+    /// memory is its linear memory.
+    private func checkStepAllocations(_ findings: inout Findings) -> Bool {
+        guard TransitionSession.countsAllocations, animator.library.door == .native else { return true }
+        let session = animator.begin(context, parameters: nil, tracer: nil, guardingViews: true)
+        guard (try? session.setup()) != nil else { return true }
+        defer { session.complete(finished: true) }
+        for progress in [0.0, 0.5].prefix(Self.allocationWarmUpSteps) { _ = session.stepInPlace(progress) }
+        let before = session.stepAllocations, steps = 240
+        for i in 0..<steps { _ = session.stepInPlace(Double(i) / Double(steps - 1)) }
+        let made = session.stepAllocations - before
+        guard made > 0 else { return true }
+        let perStep = Double(made) / Double(steps)
+        findings.fail(.stepCost, "\(label): step allocated memory \(made) times in \(steps) steps (\(Format.number(perStep, decimals: 2)) per step) after the first \(Self.allocationWarmUpSteps); allocate what step needs in setup, keep it in the state setup returns and free it in completion")
+        return false
+    }
+
+    /// Measures the direct call path that hosts use, untraced, after counting the allocations of
+    /// the steps.
     private func checkStepCost(_ findings: inout Findings) {
+        guard checkStepAllocations(&findings) else { return }
         let session = animator.begin(context)
         guard (try? session.setup()) != nil else {
             findings.skip(.stepCost, "\(label): setup returned false (see lifecycle)")

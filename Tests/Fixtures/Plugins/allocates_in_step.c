@@ -1,0 +1,100 @@
+/*
+ * allocates_in_step.c: an animator whose step allocates memory at every call.
+ *
+ * Breaks: step mallocs a small scratch buffer, then callocs another, uses them for a correct
+ * cross-fade and frees them: two allocations a step, which the ABI forbids (allocate in setup).
+ * Caught by: validate's step-cost check, which counts the allocations each step makes in the
+ * worker, fails with how many a step makes and what to do.
+ */
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "transition_catalog.h"
+
+static double clamp01(double value) {
+    return value < 0.0 ? 0.0 : (value > 1.0 ? 1.0 : value);
+}
+
+static tc_view_state_t *entry(tc_view_state_t *views, uint32_t view_count, tc_view_id_t view) {
+    if (view < 0 || (uint32_t)view >= view_count) return NULL;
+    return &views[view];
+}
+
+static double fixture_duration(const tc_animator_t *self, const tc_context_t *ctx) {
+    (void)self;
+    (void)ctx;
+    return 0.3;
+}
+
+static bool fixture_setup(const tc_animator_t *self, const tc_context_t *ctx, void **state) {
+    (void)self;
+    *state = NULL;
+    if (ctx->from_view == TC_VIEW_NONE || ctx->to_view == TC_VIEW_NONE) return false;
+    if (ctx->operation == TC_OPERATION_POP) {
+        return ctx->host->insert_view_below(ctx, ctx->to_view, ctx->from_view);
+    }
+    return ctx->host->add_view(ctx, ctx->to_view);
+}
+
+static void fixture_step(const tc_animator_t *self, const tc_context_t *ctx, void *state, double progress,
+                         tc_view_state_t *views, uint32_t view_count) {
+    (void)self;
+    (void)state;
+    double *volatile scratch = malloc(4 * sizeof(double)); /* The breach. */
+    double *volatile weights = calloc(2, sizeof(double));
+    if (scratch == NULL || weights == NULL) {
+        free(scratch);
+        free(weights);
+        return;
+    }
+    weights[0] = clamp01(progress);
+    scratch[0] = weights[0];
+    double t = scratch[0];
+    free(scratch);
+    free(weights);
+    tc_view_state_t *from = entry(views, view_count, ctx->from_view);
+    tc_view_state_t *to = entry(views, view_count, ctx->to_view);
+    if (from != NULL) from->alpha = 1.0 - t;
+    if (to != NULL) to->alpha = t;
+}
+
+static const tc_animator_t animator = {
+    .abi = TC_ABI_VERSION_INIT,
+    .id = "allocates-in-step",
+    .name = "Allocates In Step",
+    .summary = "A cross-fade whose step allocates and frees two buffers.",
+    .operations = TC_OPERATION_BIT(TC_OPERATION_PUSH) | TC_OPERATION_BIT(TC_OPERATION_POP),
+    .styles = 0,
+    .flags = 0,
+    .param_count = 0,
+    .params = NULL,
+    .animator_data = NULL,
+    .duration = fixture_duration,
+    .setup = fixture_setup,
+    .step = fixture_step,
+    .completion = NULL,
+};
+
+static const tc_animator_t *const animators[] = { &animator };
+
+static const tc_plugin_t plugin = {
+    .abi = TC_ABI_VERSION_INIT,
+    .id = "org.example.allocates-in-step",
+    .name = "Allocates In Step",
+    .vendor = "Example Co.",
+    .version = "1.0.0",
+    .description = "A cross-fade whose step allocates and frees two buffers.",
+    .license = "MIT",
+    .animator_count = 1,
+    .animators = animators,
+    .init = NULL,
+    .deinit = NULL,
+    .get_extension = NULL,
+};
+
+TC_EXPORT const tc_plugin_t *tc_plugin_entry(void) {
+    return &plugin;
+}
