@@ -11,7 +11,8 @@ struct WorkerNameTests {
         let report = FileManager.default.temporaryDirectory.appendingPathComponent("process-\(UUID().uuidString).txt").path
         defer { try? FileManager.default.removeItem(atPath: report) }
         let plugin = try FixturePlugins.path("reports_its_process")
-        let environment = ["FIXTURE_PROCESS_FILE": report]
+        // The fixture reports through a file, which the worker's sandbox refuses to let it write.
+        let environment = ["FIXTURE_PROCESS_FILE": report, "TRANSITION_CATALOG_WORKER_SANDBOX": "off"]
         let validate = try CLI.run(["validate", "--no-builtins", "--only", "endpoints", plugin], environment: environment)
         #expect(validate.status == 0, "\(validate.stdout)")
         let validated = Set(try String(contentsOfFile: report, encoding: .utf8).split(separator: "\n").map(String.init))

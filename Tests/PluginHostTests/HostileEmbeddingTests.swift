@@ -53,6 +53,9 @@ import Testing
             ("org.example.nan:nan-step", "push", "a value that is not finite"),
             ("org.example.nan-duration:nan-duration", "push", "duration returned nan"),
             ("org.example.writes-past-views:writes-past-views", "push", "wrote past the end of the"),
+            // The old guard byte, written past the views: the worker's random guard still sees it.
+            ("org.example.writes-guard-byte:writes-guard-byte", "push", "wrote past the end of the"),
+            ("org.example.aborts-with-message:aborts-with-message", "push", "crashed with SIGABRT"),
             // Escapes the worker's sandbox refused; the transitions themselves ran.
             ("org.example.writes_home:writes-home", "push", "tried to leave its worker's sandbox"),
             ("org.example.reads_ssh:reads-ssh", "push", "tried to leave its worker's sandbox"),
