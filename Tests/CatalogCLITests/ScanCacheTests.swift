@@ -36,7 +36,8 @@ struct ScanCacheTests {
         let dir = try scratch()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: dir + "/counts_loads.so")
-        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache.json", "TC_LOAD_COUNTER": dir + "/loads.txt"]
+        // The fixture counts its loads in a file, which the worker's sandbox would refuse it.
+        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache.json", "TC_LOAD_COUNTER": dir + "/loads.txt", "TRANSITION_CATALOG_WORKER_SANDBOX": "off"]
         func loads() -> Int {
             ((try? String(contentsOfFile: dir + "/loads.txt", encoding: .utf8)) ?? "").split(separator: "\n").count
         }
@@ -70,7 +71,7 @@ struct ScanCacheTests {
         func list(_ folder: String) throws -> [String] {
             let result = try CLI.run(
                 ["list", "--json", "--no-builtins"],
-                environment: ["TRANSITION_ANIMATOR_PATH": dir + "/" + folder, "TRANSITION_CATALOG_CACHE": cache, "TC_LOAD_COUNTER": dir + "/loads.txt"])
+                environment: ["TRANSITION_ANIMATOR_PATH": dir + "/" + folder, "TRANSITION_CATALOG_CACHE": cache, "TC_LOAD_COUNTER": dir + "/loads.txt", "TRANSITION_CATALOG_WORKER_SANDBOX": "off"])
             #expect(result.status == 0, "\(result.stderr)")
             return try #require(try CLI.jsonObject(result.stdout)["scanned"] as? [String])
         }
@@ -169,7 +170,8 @@ struct ScanCacheTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let plugin = dir + "/counts_loads.so"
         try FileManager.default.copyItem(atPath: try FixturePlugins.path("counts_loads"), toPath: plugin)
-        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache", "TC_LOAD_COUNTER": dir + "/loads.txt"]
+        // The fixture counts its loads in a file, which the worker's sandbox would refuse it.
+        let env = ["TRANSITION_ANIMATOR_PATH": dir, "TRANSITION_CATALOG_CACHE": dir + "/cache", "TC_LOAD_COUNTER": dir + "/loads.txt", "TRANSITION_CATALOG_WORKER_SANDBOX": "off"]
         func loads() -> Int {
             ((try? String(contentsOfFile: dir + "/loads.txt", encoding: .utf8)) ?? "").split(separator: "\n").count
         }
