@@ -18,8 +18,6 @@ final class EmbeddedDriver {
     var lastError = LastError()
     private let layerStrings = CStrings()
     private let layerBuffer = CArray<tch_layer_t>()
-    /// The animator picked for the transition being begun.
-    private var chosen: ResolvedAnimator?
 
     init(host: EmbeddedHost, options: tch_driver_options_t) throws(HostFailure) {
         let width = options.container_width, height = options.container_height
@@ -89,7 +87,6 @@ final class EmbeddedDriver {
             throw HostFailure(.invalidArgument, "present_style \(begin.present_style) is not TCH_PRESENT_STYLE_FROM_RULES, TCH_PRESENT_FULL_SCREEN or TCH_PRESENT_CUSTOM")
         }
         let interactive = begin.interactive != 0
-        chosen = nil
         var matching: [MatchedElement] = []
         if begin.matched_element_count > 0 {
             guard let elements = begin.matched_elements else {
@@ -106,34 +103,29 @@ final class EmbeddedDriver {
             guard let screen else { throw HostFailure(.invalidArgument, "\(operation) needs the arriving screen in tch_begin_t.screen") }
             return screen
         }
+        // The animator the rules pick, to be refused for the host's life if it breaks now.
+        var chosen: ResolvedAnimator?
         do {
             switch (kind, operation) {
             case (.navigation(let d), .push):
                 let s = try needScreen()
-                try requireAnimator(try? d.stack.planPush(s), interactive: interactive)
-                try refuseBroken(try? d.stack.planPush(s), interactive: interactive)
+                chosen = try preflight(try? d.stack.planPush(s), interactive: interactive)
                 return try d.beginPush(s, interactive: interactive, matching: matching)
             case (.navigation(let d), .pop):
-                try requireAnimator(try? d.stack.planPop(), interactive: interactive)
-                try refuseBroken(try? d.stack.planPop(), interactive: interactive)
+                chosen = try preflight(try? d.stack.planPop(), interactive: interactive)
                 return try d.beginPop(interactive: interactive, matching: matching)
             case (.modal(let d), .present):
                 let s = try needScreen()
                 if let probe = try? d.presenter.planPresent(s, style: .fullScreen),
                    let style = try? director.choose(probe, interactive: interactive).style {
-                    try requireAnimator(try? d.presenter.planPresent(s, style: style), interactive: interactive)
-                }
-                if let probe = try? d.presenter.planPresent(s, style: .fullScreen),
-                   let style = try? director.choose(probe, interactive: interactive).style {
-                    try refuseBroken(try? d.presenter.planPresent(s, style: style), interactive: interactive)
+                    chosen = try preflight(try? d.presenter.planPresent(s, style: style), interactive: interactive)
                 }
                 return try d.beginPresent(s, interactive: interactive, matching: matching)
             case (.modal(let d), .dismiss):
-                try requireAnimator(try? d.presenter.planDismiss(), interactive: interactive)
-                try refuseBroken(try? d.presenter.planDismiss(), interactive: interactive)
+                chosen = try preflight(try? d.presenter.planDismiss(), interactive: interactive)
                 return try d.beginDismiss(interactive: interactive, matching: matching)
             case (.tabs(let d), .tab):
-                try refuseBroken(try? d.tabs.planSelect(Int(begin.tab_index)), interactive: interactive)
+                chosen = try preflight(try? d.tabs.planSelect(Int(begin.tab_index)), interactive: interactive)
                 return try d.beginSelect(Int(begin.tab_index), interactive: interactive, matching: matching)
             default:
                 throw HostFailure(.invalidArgument, "this driver does not serve \(operation): a navigation driver pushes and pops, a modal driver presents and dismisses, a tab driver switches tabs")
@@ -148,16 +140,18 @@ final class EmbeddedDriver {
         }
     }
 
-    /// Refuses to begin `planned` when no animator would run it and the app did not ask for an
-    /// instant change: a rule with `TCH_RULE_INSTANT`, or a tab switch left to the system default.
-    /// A plan the driver's state refuses, or a choice that cannot serve, fails later in the
-    /// driver with its own message.
-    private func requireAnimator(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) {
-        guard let planned, planned.operation != .tab else { return }
-        let request = planned.request(interactive: interactive)
-        guard !director.source.changesInstantly(for: request),
-              let chosen = try? director.choose(planned, interactive: interactive), chosen.resolved == nil
-        else { return }
+    /// The animator the rules pick for `planned`, checked before the driver begins it. Refuses
+    /// an animator that broke in its worker earlier in the host's life, and refuses to begin
+    /// when no animator would run it and the app did not ask for an instant change: a rule with
+    /// `TCH_RULE_INSTANT`, or a tab switch left to the system default. A plan the driver's state
+    /// refuses, or a choice that cannot serve, fails later in the driver with its own message.
+    private func preflight(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) -> ResolvedAnimator? {
+        guard let planned, let chosen = try? director.choose(planned, interactive: interactive) else { return nil }
+        if let resolved = chosen.resolved {
+            try host.refuseIfBroken(resolved)
+            return resolved
+        }
+        guard planned.operation != .tab, !director.source.changesInstantly(for: planned.request(interactive: interactive)) else { return nil }
         let reason: String
         if let id = director.systemAnimators[planned.operation] {
             if let found = host.catalog.describedAnimator(id) {
@@ -171,13 +165,5 @@ final class EmbeddedDriver {
         throw HostFailure(
             .noAnimator,
             "\(planned): no animator serves it: \(reason); open the host with no plugin_paths (or with search TCH_SEARCH_CATALOG) to get the built-ins, add a rule naming an animator the host has, or add a rule with flags TCH_RULE_INSTANT to change screens without animating")
-    }
-
-    /// Refuses `planned` when the animator the rules pick for it broke in its worker earlier,
-    /// and keeps that pick in `chosen`, to be noted if it breaks now.
-    private func refuseBroken(_ planned: PlannedTransition?, interactive: Bool) throws(HostFailure) {
-        guard let planned, let pick = try? director.choose(planned, interactive: interactive) else { return }
-        chosen = pick.resolved
-        try host.refuseIfBroken(pick.resolved)
     }
 }

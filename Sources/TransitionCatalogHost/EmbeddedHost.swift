@@ -175,8 +175,8 @@ final class EmbeddedHost {
 
     /// Refuses `resolved` when its animator broke in its worker earlier in the host's life, so
     /// a plugin that crashes or hangs costs one transition, not one each time.
-    func refuseIfBroken(_ resolved: ResolvedAnimator?) throws(HostFailure) {
-        guard let resolved, let reason = broken[resolved.animator.qualifiedID] else { return }
+    func refuseIfBroken(_ resolved: ResolvedAnimator) throws(HostFailure) {
+        guard let reason = broken[resolved.animator.qualifiedID] else { return }
         throw HostFailure(.pluginBroken, "\(resolved.animator.qualifiedID) is refused for this host: earlier, \(reason)")
     }
 

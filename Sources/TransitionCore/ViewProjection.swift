@@ -46,13 +46,7 @@ extension ViewState {
     /// Twice the signed area of the projected corners: positive when the view faces the viewer
     /// (corners clockwise on screen), negative when it faces away, 0 edge-on; nil behind the eye.
     public func facingArea(camera: Camera = .none) -> Double? {
-        guard let q = projectedCorners(camera: camera) else { return nil }
-        var sum = 0.0
-        for i in 0..<4 {
-            let a = q[i], b = q[(i + 1) % 4]
-            sum += a.x * b.y - b.x * a.y
-        }
-        return sum
+        projectedCorners(camera: camera).map(PolygonClipping.signedArea)
     }
 
     /// True when the view's back is towards the viewer under `camera`.

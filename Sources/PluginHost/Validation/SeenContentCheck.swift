@@ -89,6 +89,13 @@ extension TransitionChecks {
         func picture(_ frame: TransitionFrame) -> SeenPicture {
             SeenPicture(frame, bounds: bounds, faceSize: faceSize, reusing: SeenPictureStorage.take())
         }
+        /// The picture of `frame`, made once into `kept`.
+        func picture(_ frame: TransitionFrame, once kept: inout SeenPicture?) -> SeenPicture {
+            if let p = kept { return p }
+            let p = picture(frame)
+            kept = p
+            return p
+        }
 
         var ok = true
         // Between samples whose views all move continuously and keep what they show, their order
@@ -99,26 +106,18 @@ extension TransitionChecks {
         var recent: [(index: Int, picture: SeenPicture)] = []
         func pictured(_ i: Int) -> SeenPicture {
             if let kept = recent.first(where: { $0.index == i }) { return kept.picture }
-            var storage = SeenPictureStorage.take()
-            if recent.count == 2 {
-                SeenPictureStorage.giveBack(storage)
-                // The evicted picture ends here, so its layers are this array's only owner.
-                storage = recent.removeFirst().picture.releasingLayers()
-            }
-            let p = SeenPicture(run.frames[i], bounds: bounds, faceSize: faceSize, reusing: consume storage)
+            // The evicted picture ends here: its layers go back for the new picture to write over.
+            if recent.count == 2 { SeenPictureStorage.giveBack(recent.removeFirst().picture.releasingLayers()) }
+            let p = picture(run.frames[i])
             recent.append((i, p))
             return p
         }
         let geometry = run.frames.map(DrawnGeometry.init)
         // A boundary whose two frames draw the same views in the same states (within 1e-9) shows
         // the same picture on both sides: only the others are pictured.
-        var startPicture: SeenPicture?
-        func start() -> SeenPicture {
-            if let p = startPicture { return p }
-            let p = picture(beforeSetup)
-            startPicture = p
-            return p
-        }
+        var startPicture: SeenPicture?, endPicture: SeenPicture?
+        func start() -> SeenPicture { picture(beforeSetup, once: &startPicture) }
+        func end() -> SeenPicture { picture(afterCompletion, once: &endPicture) }
         if !Self.looksTheSame(beforeSetup, run.frames[0]),
             let jump = seenJump(start(), pictured(0), beforeFrame: beforeSetup, afterFrame: run.frames[0], moving: false)
         {
@@ -126,13 +125,6 @@ extension TransitionChecks {
             findings.fail(.seenContent, "\(label): \(describe(jump, .setup, after: "at progress 0"))")
         }
         var sightings = ProgressSightings<String>()
-        var endPicture: SeenPicture?
-        func end() -> SeenPicture {
-            if let p = endPicture { return p }
-            let p = picture(afterCompletion)
-            endPicture = p
-            return p
-        }
         for i in 1..<run.frames.count where Self.changesWhatIsSeen(geometry[i - 1], geometry[i]) {
             guard let jump = seenJump(pictured(i - 1), pictured(i), beforeFrame: run.frames[i - 1], afterFrame: run.frames[i], moving: true) else { continue }
             // A cut: the screen before the transition until one sample, the screen after it from
@@ -206,12 +198,8 @@ extension TransitionChecks {
         init(_ frame: TransitionFrame) {
             views = frame.drawnViews
             corners = views.map { $0.state.projectedCorners(camera: frame.camera(for: $0)) }
-            facesAway = corners.map { q in
-                guard let q else { return false }
-                var sum = 0.0
-                for i in 0..<4 { sum += q[i].x * q[(i + 1) % 4].y - q[(i + 1) % 4].x * q[i].y }
-                return sum < 0
-            }
+            // `facesAway(camera:)` from the corners already projected.
+            facesAway = corners.map { $0.map { PolygonClipping.signedArea($0) < 0 } ?? false }
         }
     }
 
