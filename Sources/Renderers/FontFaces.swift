@@ -90,9 +90,7 @@ final class FontFaces: Sendable {
             guard !explicit.isEmpty else { return nil }
             return AtomicFile.parentDirectory(of: explicit) + "/fonts.cache"
         }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/fonts.cache" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/fonts.cache" }
-        return nil
+        return CacheFolder.path(environment: environment).map { $0 + "/fonts.cache" }
     }
 
     /// What fontconfig's choice depends on besides the request: its variables, and the

@@ -77,9 +77,7 @@ public struct PluginScanner: Sendable {
     /// `$XDG_CACHE_HOME/transition-catalog/plugins.cache`, else `~/.cache/transition-catalog/plugins.cache`.
     public static func defaultCacheFile(environment: [String: String]) -> String? {
         if let explicit = environment["TRANSITION_CATALOG_CACHE"] { return explicit.isEmpty ? nil : explicit }
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/plugins.cache" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/plugins.cache" }
-        return nil
+        return CacheFolder.path(environment: environment).map { $0 + "/plugins.cache" }
     }
 
     /// The outcome of a scan.

@@ -6,6 +6,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import TransitionCore
 
 /// Where `validate` keeps the call traces of failing checks when no `--record` directory is
 /// given: a folder per run (`run-SECONDS-PID`) in `traces/` of the cache directory, beside the
@@ -19,8 +20,7 @@ public enum TraceFolders {
 
     /// The folder that holds the run folders, for `environment`.
     public static func base(environment: [String: String]) -> String {
-        if let xdg = environment["XDG_CACHE_HOME"], !xdg.isEmpty { return xdg + "/transition-catalog/traces" }
-        if let home = environment["HOME"], !home.isEmpty { return home + "/.cache/transition-catalog/traces" }
+        if let folder = CacheFolder.path(environment: environment) { return folder + "/traces" }
         var temporary = environment["TMPDIR"] ?? ""
         if temporary.isEmpty { temporary = "/tmp" }
         return temporary + "/catalog-traces"
