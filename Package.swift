@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "PluginHostTests",
             dependencies: [
-                "PluginHost", "TransitionCore", "TransitionABI", "TestSupport",
+                "PluginHost", "TransitionCore", "TransitionABI", "TestSupport", "CFFIShims",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
         ),

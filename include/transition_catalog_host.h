@@ -40,7 +40,10 @@
  *   app goes on, and that animator is refused for the rest of the host's life. The worker runs
  *   under a system-call filter in its own user and PID namespaces: a plugin's attempt to write a
  *   file, use the network or start a process fails with EPERM in the worker, and is reported the
- *   same way when the transition ends.
+ *   same way when the transition ends. While tch_transition_frame waits for the worker, the
+ *   calling thread looks for the answer for up to 0.3 ms before it sleeps, and the worker's
+ *   stepping process is kept on the CPU that thread runs on (its CPU affinity follows the
+ *   thread), so a frame's round trip needs no wake-up of an idle CPU.
  * - TCH_ISOLATION_IN_PROCESS loads the usable plugins into the app's process and calls them
  *   there: no worker after the scan and no round trip per frame, for plugins the app trusts as
  *   it trusts its own code. A plugin that crashes there takes the app down with it.

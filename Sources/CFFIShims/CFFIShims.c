@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <link.h>
+#include <sched.h>
+#include <sys/socket.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <unistd.h>
@@ -20,6 +22,42 @@ int tc_set_child_subreaper(void) {
 
 int tc_set_not_dumpable(void) {
     return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int tc_current_cpu(void) {
+    return sched_getcpu();
+}
+
+int tc_keep_on_cpu(int thread, int cpu) {
+    if (cpu < 0 || cpu >= CPU_SETSIZE) return -1;
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    CPU_SET(cpu, &set);
+    return sched_setaffinity(thread, sizeof set, &set);
+}
+
+long tc_receive_with_sender(int fd, void *buffer, unsigned long length, int flags, int *sender) {
+    struct iovec part = { buffer, length };
+    union {
+        struct cmsghdr header;
+        char bytes[CMSG_SPACE(sizeof(struct ucred))];
+    } control;
+    struct msghdr message = { 0 };
+    message.msg_iov = &part;
+    message.msg_iovlen = 1;
+    message.msg_control = control.bytes;
+    message.msg_controllen = sizeof control.bytes;
+    *sender = 0;
+    ssize_t n = recvmsg(fd, &message, flags);
+    if (n < 0) return n;
+    for (struct cmsghdr *c = CMSG_FIRSTHDR(&message); c != NULL; c = CMSG_NXTHDR(&message, c)) {
+        if (c->cmsg_level == SOL_SOCKET && c->cmsg_type == SCM_CREDENTIALS && c->cmsg_len >= CMSG_LEN(sizeof(struct ucred))) {
+            struct ucred credentials;
+            memcpy(&credentials, CMSG_DATA(c), sizeof credentials);
+            *sender = credentials.pid;
+        }
+    }
+    return n;
 }
 
 void tc_find_variables(const char *const *names, size_t count, const char **values) {

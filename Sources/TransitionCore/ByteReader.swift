@@ -109,10 +109,9 @@ public struct ByteReader: Sendable {
     @inlinable
     public mutating func uint64() throws(Malformed) -> UInt64 {
         guard end - position >= 8 else { throw fail("input ends") }
-        var v: UInt64 = 0
-        for i in (0..<8).reversed() { v = v << 8 | UInt64(bytes[position + i]) }
+        let v = bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: position, as: UInt64.self) }
         position += 8
-        return v
+        return UInt64(littleEndian: v)
     }
 
     /// Eight bytes, little-endian, two's complement.

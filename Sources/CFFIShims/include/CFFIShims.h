@@ -23,6 +23,19 @@ int tc_set_child_subreaper(void);
    errno set. */
 int tc_set_not_dumpable(void);
 
+/* The CPU the calling thread runs on now (sched_getcpu), or -1 when the system cannot say. */
+int tc_current_cpu(void);
+
+/* Keeps the thread `thread` (a thread id, or a process id for its main thread) on CPU `cpu` alone
+   (sched_setaffinity with a one-CPU set). Returns 0, or -1 with errno set (EINVAL when `cpu` is
+   not one the thread may use, ESRCH when there is no such thread). */
+int tc_keep_on_cpu(int thread, int cpu);
+
+/* recv(2) on a Unix socket with SO_PASSCRED set that also gives the sending process's id, as this
+   process's PID namespace numbers it, in `*sender` (0 when the packet carried no credentials).
+   Returns what recv would. */
+long tc_receive_with_sender(int fd, void *buffer, unsigned long length, int flags, int *sender);
+
 /* The values of the environment variables `names` (count of them), as getenv would return them
    (the first entry of each name wins; NULL for a variable that is not set), found in one pass
    over the environment instead of one per name. The pointers are into the environment, valid

@@ -29,7 +29,16 @@ public final class IsolatedSession: PluginTransition {
     /// What the plugin printed, escaped, known at completion.
     public private(set) var printed = IsolatedSampler.Printed()
 
+    /// The seconds the host looks for the worker's answer to setup, a step or completion before
+    /// it sleeps (`WorkerProcess.next(timeout:limit:progress:spin:)`), with the worker kept on the
+    /// caller's CPU (`WorkerProcess.followCaller()`): a 16-view step comes back in tens of
+    /// microseconds, less than an idle CPU can take to wake. 0 sleeps at once and lets the
+    /// scheduler place the worker.
+    package nonisolated(unsafe) static var answerSpin = 0.0003
+
     private let worker: WorkerProcess
+    /// The worker's process that calls the plugin, as this process numbers it (0 when unknown).
+    package var stepperID: Int32 { worker.stepperID }
     private let timeout: Double
     private var answer = 0.0
     private let capture: String
@@ -210,6 +219,7 @@ public final class IsolatedSession: PluginTransition {
     /// Sends `command` and waits for the worker's answer; nil (with `failure` set) when none came.
     private func exchange(_ command: SessionCommand, call: String) -> SampleMessage? {
         guard failure == nil else { return nil }
+        if Self.answerSpin > 0 { worker.followCaller() }
         guard worker.send(SampleMessageCoding.encode(command: command)) else {
             fail("\(qualifiedID): the worker stopped listening before \(call)")
             return nil
@@ -218,7 +228,7 @@ public final class IsolatedSession: PluginTransition {
         // to that step, and the watchdog times each one.
         var call = call
         while true {
-            switch Self.await(worker, call, qualifiedID: qualifiedID, path: path, timeout: timeout) {
+            switch Self.await(worker, call, qualifiedID: qualifiedID, path: path, timeout: timeout, spin: Self.answerSpin) {
             case .failure(let failed):
                 fail(failed.description)
                 return nil
@@ -236,8 +246,10 @@ public final class IsolatedSession: PluginTransition {
     /// The worker's next report, or why none can be used: it forged one, sent one the host cannot
     /// read, or ended (the worker is then ended; a crash or an exit is noted for the plugin file
     /// at `path` in ``PluginCrashes``).
-    private static func await(_ worker: WorkerProcess, _ call: String, qualifiedID: String, path: String, timeout: Double) -> Result<SampleMessage, PluginCallError> {
-        switch worker.next(timeout: timeout) {
+    private static func await(
+        _ worker: WorkerProcess, _ call: String, qualifiedID: String, path: String, timeout: Double, spin: Double = 0
+    ) -> Result<SampleMessage, PluginCallError> {
+        switch worker.next(timeout: timeout, spin: spin) {
         case .report(let bytes):
             if let message = try? SampleMessageCoding.decode(bytes) { return .success(message) }
             _ = worker.finish()

@@ -97,6 +97,35 @@ public final class WorkerProcess {
     /// How the worker is confined, once it has said so (before it runs any plugin code).
     public private(set) var confinement: WorkerConfinement?
 
+    /// The process that calls the plugin, as this process numbers it (in its own namespaces it is
+    /// PID 2, the child of the worker's first process): it sent the confinement report. 0 until
+    /// then.
+    private var stepper: Int32 = 0
+    /// The process that calls the plugin, as this process numbers it; 0 until the worker reported
+    /// its confinement.
+    package var stepperID: Int32 { stepper }
+    /// The CPU `followCaller` last kept the stepper on; -1 before.
+    private var stepperCPU: Int32 = -1
+
+    /// Keeps the worker's stepping thread on the CPU the calling thread runs on, before the
+    /// caller sends a request it will wait for with `next(timeout:limit:progress:spin:)`'s `spin`.
+    ///
+    /// The call is synchronous: the caller looks for the answer and yields its CPU, so a worker
+    /// kept on that CPU runs there at once, on a CPU that is awake and holds the caller's data,
+    /// and the caller finds the answer when the worker goes back to wait. Left to the scheduler,
+    /// the worker is often woken on another CPU, idle, and an idle CPU (a virtual machine's most
+    /// of all) can take longer to wake than the step takes. Costs one system call when the
+    /// caller has moved since the last request, none otherwise. Does nothing before the worker
+    /// reported its confinement, or when the caller may not keep it there (another user's
+    /// process, a CPU outside its set).
+    public func followCaller() {
+        guard stepper > 0, ending == nil else { return }
+        let cpu = tc_current_cpu()
+        guard cpu >= 0, cpu != stepperCPU else { return }
+        stepperCPU = cpu
+        _ = tc_keep_on_cpu(stepper, cpu)
+    }
+
     /// The system calls the worker's filter refused since the last call, in the order made: what
     /// plugin code tried (a socket, a file write, a process) that workers may not do.
     public func takeAttempts() -> [SandboxAttempt] {
@@ -207,6 +236,10 @@ public final class WorkerProcess {
         var buffer: Int32 = 4 << 20
         setsockopt(pair[1], SOL_SOCKET, SO_SNDBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(pair[0], SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+        // Each packet then names the process that sent it, as this process numbers it: how the host
+        // learns the worker's process id inside its namespaces (`followCaller`).
+        var passCredentials: Int32 = 1
+        setsockopt(pair[0], SOL_SOCKET, SO_PASSCRED, &passCredentials, socklen_t(MemoryLayout<Int32>.size))
 
         var generator = SystemRandomNumberGenerator()
         let number = channelNumber(avoiding: pair + out + err, using: &generator)
@@ -268,8 +301,21 @@ public final class WorkerProcess {
     /// all. A `timeout` under `WorkerChannel.shortestTimeout` is taken as that: below it, a
     /// heartbeat late on a busy machine would be taken for a hang. When the time is up the
     /// worker's process group is killed and `.ended(.timedOut)` is returned.
-    public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil) -> Event {
+    ///
+    /// With `spin`, the first `spin` seconds are spent looking for the answer without sleeping
+    /// (yielding the CPU to anything that waits for it, the worker included): for an answer
+    /// expected within microseconds, as a step's is, this spares the caller the wake-up from a
+    /// sleep, which an idle CPU can make longer than the step.
+    public func next(timeout: Double, limit: Double? = nil, progress: (() -> Int64)? = nil, spin: Double = 0) -> Event {
         if let ending { return .ended(ending) }
+        if spin > 0, !channelClosed {
+            let end = Self.now() + spin
+            repeat {
+                if let event = receive() { return event }
+                if channelClosed { break }
+                sched_yield()
+            } while Self.now() < end
+        }
         let timeout = max(timeout, WorkerChannel.shortestTimeout)
         let start = Self.now()
         let hardEnd = start + max(limit ?? timeout, timeout)
@@ -399,7 +445,8 @@ public final class WorkerProcess {
     /// The next packet, if one is waiting; heartbeats are noted, not returned.
     private func receive() -> Event? {
         while true {
-            let n = packet.withUnsafeMutableBytes { recv(channel, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            var sender: Int32 = 0
+            let n = packet.withUnsafeMutableBytes { tc_receive_with_sender(channel, $0.baseAddress, UInt($0.count), Int32(MSG_DONTWAIT), &sender) }
             if n < 0 { return nil }
             if n == 0 {
                 channelClosed = true
@@ -420,6 +467,8 @@ public final class WorkerProcess {
             }
             if let reported = WorkerConfinement(report: payload) {
                 confinement = reported
+                // Sent by the worker's main thread once it is confined, before any plugin code.
+                stepper = sender
                 continue
             }
             if payload.first == WorkerChannel.continuation {
