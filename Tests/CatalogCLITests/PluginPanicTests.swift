@@ -4,8 +4,9 @@ import TestSupport
 
 /// A plugin that panics or aborts with a message: validate reports the panic or the abort,
 /// quoting what the plugin printed on standard error, not the geometry it left behind, and a
-/// backtrace asked for in the environment does not make it slow.
-@Suite("validate quotes a plugin's panic or abort")
+/// backtrace asked for in the environment does not make it slow. `preview`, which runs the plugin
+/// in a worker too, quotes an abort the same way.
+@Suite("validate and preview quote a plugin's panic or abort")
 struct PluginPanicTests {
     func validate(_ path: String, environment: [String: String] = [:]) throws -> (status: Int32, rows: [[String: Any]]) {
         let result = try CLI.run(["validate", "--json", "--no-builtins", path], environment: environment)
@@ -41,5 +42,19 @@ struct PluginPanicTests {
         #expect(!details.contains { $0.contains("covers") || $0.contains("jumps") }, "geometry findings shown")
         // The checks that step past half way are the ones that panicked; duration steps nothing.
         #expect(rows.contains { $0["check"] as? String == "duration" && $0["status"] as? String == "PASS" })
+    }
+
+    /// What `preview` of `animator` in the plugin at `path` says on standard error.
+    func previewError(_ animator: String, _ path: String) throws -> String {
+        let result = try CLI.run(["preview", "push", animator, "--no-builtins", "--plugin-path", path, "--format", "json"])
+        CLI.expectNoCrash(result)
+        #expect(result.status != 0)
+        return result.stderr
+    }
+
+    @Test func previewQuotesTheLineAnAbortPrinted() throws {
+        let said = try previewError("aborts-with-message", try FixturePlugins.path("aborts_with_message"))
+        #expect(said.contains("crashed with SIGABRT (aborted) during step("), "\(said)")
+        #expect(said.contains("; the last line it printed on stderr: \"aborts-with-message: step: assertion 'progress <= 0.5' failed\""), "\(said)")
     }
 }

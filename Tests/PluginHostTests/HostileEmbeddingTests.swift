@@ -55,7 +55,11 @@ import Testing
             ("org.example.writes-past-views:writes-past-views", "push", "wrote past the end of the"),
             // The old guard byte, written past the views: the worker's random guard still sees it.
             ("org.example.writes-guard-byte:writes-guard-byte", "push", "wrote past the end of the"),
-            ("org.example.aborts-with-message:aborts-with-message", "push", "crashed with SIGABRT"),
+            ("org.example.aborts-with-message:aborts-with-message", "push",
+             "crashed with SIGABRT"),
+            // What the plugin printed as it aborted is quoted.
+            ("org.example.aborts-with-message:aborts-with-message", "push",
+             "the last line it printed on stderr: \"aborts-with-message: step: assertion 'progress <= 0.5' failed\""),
             // Escapes the worker's sandbox refused; the transitions themselves ran.
             ("org.example.writes_home:writes-home", "push", "tried to leave its worker's sandbox"),
             ("org.example.reads_ssh:reads-ssh", "push", "tried to leave its worker's sandbox"),

@@ -146,7 +146,7 @@ public struct IsolatedSampler: Sendable {
                     throw Failure(description: "\(qualifiedID): the worker answered out of turn during \(call)")
                 }
             case .ended(let ending):
-                let reason = Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)
+                let reason = Self.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout, worker: worker)
                 PluginCrashes.note(path: path, ending: ending, reason: reason)
                 throw Failure(description: reason)
             }
@@ -186,13 +186,15 @@ public struct IsolatedSampler: Sendable {
     }
 
     /// One line saying how a worker ended during `call`.
-    static func describe(_ ending: WorkerProcess.Ending, during call: String, qualifiedID: String, timeout: Double) -> String {
+    static func describe(_ ending: WorkerProcess.Ending, during call: String, qualifiedID: String, timeout: Double, worker: WorkerProcess) -> String {
         let what: String = switch ending {
         case .timedOut: "did not answer within \(Format.number(timeout)) s"
         case .signaled: "crashed with \(ending)"
         case .exited(let code): "ended the process with exit status \(code)"
         }
-        return "\(qualifiedID): the plugin \(what) during \(call)"
+        let plain = "the plugin \(what) during \(call)"
+        // A Rust panic's message, or the line a C abort() printed, says more than the signal.
+        return "\(qualifiedID): " + (ending.isTimeOut ? plain : PluginLastWords.crash(plain, stderr: worker.standardErrorSoFar()))
     }
 
     /// The presented frame a custom-style context was built with.

@@ -258,7 +258,7 @@ public final class IsolatedSession: PluginTransition {
             _ = worker.finish()
             return .failure(PluginCallError("\(qualifiedID): plugin code wrote \(bytes) bytes to the host's report channel during \(call)"))
         case .ended(let ending):
-            let reason = IsolatedSampler.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout)
+            let reason = IsolatedSampler.describe(ending, during: call, qualifiedID: qualifiedID, timeout: timeout, worker: worker)
             PluginCrashes.note(path: path, ending: ending, reason: reason)
             return .failure(PluginCallError(reason))
         }

@@ -46,6 +46,9 @@ public final class WorkerProcess {
         /// True when a signal ended it.
         public var isSignal: Bool { if case .signaled = self { true } else { false } }
 
+        /// True when it was killed for sending no report in time.
+        public var isTimeOut: Bool { if case .timedOut = self { true } else { false } }
+
         /// `exit status 3`, `SIGSEGV (segmentation fault)`, `no answer within 2 s`.
         public var description: String {
             switch self {
@@ -364,6 +367,13 @@ public final class WorkerProcess {
         guard ending == nil, !channelClosed else { return false }
         let n = bytes.withUnsafeBytes { tc_send_with_descriptor(channel, $0.baseAddress, $0.count, descriptor) }
         return n == bytes.count
+    }
+
+    /// What the worker wrote to its standard error since `takeOutput` last took it, cut at
+    /// `outputLimit` bytes, left for `takeOutput`: the plugin's last words after a crash.
+    func standardErrorSoFar() -> [UInt8] {
+        drainStreams()
+        return captured[1]
     }
 
     /// What the worker wrote to its standard output and error since the last call, each cut at
