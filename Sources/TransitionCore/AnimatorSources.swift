@@ -77,7 +77,7 @@ public enum AnimatorSources {
                 notes: "The reference test compares the default x axis at 30 dp; the y and z axes follow the same providers."),
             "fade-through": AnimatorSource(file: mdc + "MaterialFadeThrough.java", symbol: "MaterialFadeThrough", fidelity: .exact, checked: true),
             "material-fade": AnimatorSource(
-                file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact,
+                file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact, checked: true,
                 notes: "The emphasized decelerate and accelerate curves are (0.05, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.15), as Flutter, Compose and MDC's docs give them; MDC's tokens.xml has (0.1, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.2)."),
             "flutter-zoom": AnimatorSource(
                 file: flutterMaterial, symbol: "ZoomPageTransitionsBuilder", fidelity: .exact, checked: true,
@@ -88,8 +88,8 @@ public enum AnimatorSources {
                 notes: "A horizontal swipe whose progress grows linearly, released with no velocity: the vertical follow, the fling spring's bounce and a cancelled gesture are not played; the scrim is the light mode's. Driven by a finger, the top window fades over the last fifth of the commit instead of the first, so that it is never gone while held."),
             "android-activity": AnimatorSource(
                 file: "frameworks/base core/res/res/anim/activity_open_enter.xml, activity_open_exit.xml, activity_close_exit.xml",
-                symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation,
-                notes: "activity_close_enter.xml is not in that tree: the revealed page comes back from −10 %, as the open sent it. The sets' extend edges are not drawn."),
+                symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation, checked: true,
+                notes: "activity_close_enter.xml is not in that tree: the revealed page comes back from −10 %, as the open sent it. The sets' extend edges are not drawn, and the windows keep square corners where the sets ask for the device's rounded ones (hasRoundedCorners)."),
             "elevation-scale": AnimatorSource(
                 file: mdc + "MaterialElevationScale.java", symbol: "MaterialElevationScale", fidelity: .exact, checked: true,
                 notes: "MDC themes neither its duration nor its curve: Android's ValueAnimator defaults, 300 ms and AccelerateDecelerateInterpolator."),
@@ -107,15 +107,19 @@ public enum AnimatorSources {
                 file: flutterMaterial, symbol: "_OpenUpwardsPageTransition", fidelity: .exact, checked: true,
                 notes: "The content's 5 % rise inside the growing clip is not shown; the clip's edges are."),
             "fade-forwards": AnimatorSource(
-                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", fidelity: .approximation,
-                notes: "The box Flutter fills behind the pages while they move (ColorScheme.surface, a background colour in later revisions) is not drawn. It lasts 800 ms, Flutter's earlier kTransitionMilliseconds; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
+                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", version: "001fc4d51d2dbf3dda4d6c4e996a800cdc7eb9b8",
+                fidelity: .exact, checked: true,
+                notes: "The box behind the pages is ColorScheme.surface of the Material 3 baseline light scheme. It lasts 800 ms, kTransitionMilliseconds of this revision; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
         ],
         web: [
             "view-transition": AnimatorSource(
-                file: "W3C CSS View Transitions Module Level 1", symbol: "the user-agent style sheet's root cross-fade", fidelity: .exact),
+                file: "W3C CSS View Transitions Module Level 1", symbol: "the user-agent style sheet's root cross-fade and named groups", fidelity: .exact, checked: true,
+                notes: "Each matched element is a named group whose box moves from the old element's to the new one's while its two images cross-fade. The images are composited normally where the style sheet asks for plus-lighter: halfway through, two half-transparent images cover 75 % instead of adding up to the whole. A named element stays in the screens' pictures beneath its group, where the browser leaves it out of the root's."),
             "nav3-fade": AnimatorSource(
                 file: "androidx/androidx navigation3/navigation3-ui/src/androidMain/kotlin/androidx/navigation3/ui/NavDisplay.android.kt",
-                symbol: "defaultTransitionSpec, defaultPredictivePopTransitionSpec", fidelity: .exact),
+                symbol: "defaultTransitionSpec, defaultPredictivePopTransitionSpec", version: "c24c69527ae98bba764719fe80d95503e4ab0a3f",
+                fidelity: .exact, checked: true,
+                notes: "The reference test compares the push and pop fades. The predictive pop is approximated: the popped page shrinks to 0.7 and fades on the tween's curve of the gesture's progress, where Compose seeks scaleOut's default spring and does not fade it, and fades the revealed page in on the default effects spring."),
         ],
     ]
 }

@@ -12,7 +12,9 @@ import Glibc
 /// `CupertinoModalPopupRoute`, `CupertinoDialogRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
 /// `_FadeUpwardsPageTransition`, Compose Multiplatform's iOS `NavDisplay`, Material 3's spring
 /// tokens, and MDC's `MaterialFadeThrough`, `MaterialSharedAxis`, `MaterialElevationScale` and
-/// `Hold`. The references share no code
+/// `Hold`; MDC's `MaterialFade`, Android 14's activity transitions, Flutter's
+/// `FadeForwardsPageTransitionsBuilder`, CSS View Transitions' root cross-fade and Navigation 3's
+/// Android default (PlatformMotionReferences.swift). The references share no code
 /// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
 /// the springs are integrated step by step instead of solved in closed form. For every operation
 /// an animator declares, at two container sizes and 101 progresses, the test compares what the
@@ -21,6 +23,9 @@ import Glibc
 @Suite struct PlatformReferenceTests {
     static let library: PluginLibrary? = try? PluginLibrary.load(path: TestEnvironment.builtinPlugin)
     static let cLibrary: PluginLibrary? = try? PluginLibrary.load(path: PackagePlugins.cPlugin)
+    /// The Rust plugin, when cargo can build it.
+    static let rustLibrary: PluginLibrary? = PackagePlugins.rustUnavailableReason == nil
+        ? (try? PackagePlugins.rustPlugin.get()).flatMap { try? PluginLibrary.load(path: $0) } : nil
 
     /// The two container sizes of the comparison: a phone and a large tablet.
     static let sizes: [(width: Double, height: Double)] = [(390, 844), (1024, 1366)]
@@ -176,6 +181,21 @@ import Glibc
         case emphasizedZoomScale
         /// A pop through flipped curves, where the source plays the push's curves backwards.
         case flippedReverse
+        /// MDC tokens.xml's emphasized decelerate and accelerate pair, (0.1, 0.7, 0.1, 1) and
+        /// (0.3, 0, 0.8, 0.2), instead of the emphasized path's segments.
+        case tokensEasing
+        /// The fades on the slide's eased progress instead of the time fraction.
+        case easedFades
+        /// No surface box behind the pages.
+        case noSurfaceBox
+        /// Keyframes played linearly instead of on CSS's initial `ease`.
+        case linearTiming
+        /// The old image above the new one when going back.
+        case oldAboveNew
+        /// Material 3's standard easing (0.2, 0, 0, 1) instead of `tween`'s FastOutSlowIn.
+        case standardEasing
+        /// A named group's images at the group's height instead of their own aspect ratio.
+        case stretchedImages
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -620,8 +640,11 @@ import Glibc
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
         "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
-        "cupertino-alert",
+        "cupertino-alert", "material-fade", "android-activity", "fade-forwards",
     ]
+
+    /// The animators of the Rust plugin compared, by id.
+    static let rustIds = ["view-transition", "nav3-fade"]
 
     /// The reference of the animator `id`.
     static func reference(_ id: String, _ c: Case, _ p: Perturbation) -> Reference {
@@ -640,6 +663,11 @@ import Glibc
         case "flutter-zoom": flutterZoom(c, p)
         case "fade-upwards": fadeUpwards(c, p)
         case "cupertino-alert": cupertinoAlert(c, p)
+        case "material-fade": materialFade(c, p)
+        case "android-activity": androidActivity(c, p)
+        case "fade-forwards": fadeForwards(c, p)
+        case "view-transition": viewTransition(c, p)
+        case "nav3-fade": nav3Fade(c, p)
         default: popover(c, p)
         }
     }
@@ -699,15 +727,28 @@ import Glibc
         return found
     }
 
-    /// The animator `id`, from the C plugin for open and fade upwards and from the built-ins otherwise.
+    /// The animator `id`, from the C plugin for the Android page transitions, from the Rust
+    /// plugin for the web's and Navigation 3's fades and from the built-ins otherwise.
     static func animator(_ id: String) throws -> Animator {
-        let library = try #require(id == "open-upwards" || id == "fade-upwards" ? cLibrary : library)
-        return try #require(library.animator(id))
+        let chosen = ["open-upwards", "fade-upwards", "fade-forwards"].contains(id) ? cLibrary : rustIds.contains(id) ? rustLibrary : library
+        let loaded = try #require(chosen)
+        return try #require(loaded.animator(id))
     }
 
     /// The animator shows what its source shows, in every operation it declares, at both sizes.
     @Test(arguments: ids)
     func matchesItsSource(_ id: String) throws {
+        try Self.compare(id)
+    }
+
+    /// The Rust plugin's animators show what their sources show.
+    @Test(.enabled(if: PackagePlugins.rustUnavailableReason == nil, "cargo is not on PATH: the Rust plugin is not built"), arguments: rustIds)
+    func rustAnimatorMatchesItsSource(_ id: String) throws {
+        try Self.compare(id)
+    }
+
+    /// Compares the animator `id` with its reference in every operation it declares, at both sizes.
+    static func compare(_ id: String) throws {
         let animator = try Self.animator(id)
         let cases = try Self.cases(animator)
         #expect(Set(cases.map(\.operation)) == Set(animator.description.operations))
@@ -732,6 +773,11 @@ import Glibc
         case "fade-through", "shared-axis": [.uneasedThresholds]
         case "flutter-zoom": [.emphasizedZoomScale]
         case "fade-upwards", "cupertino-alert": [.flippedReverse]
+        case "material-fade": [.tokensEasing, .uneasedThresholds]
+        case "android-activity": [.easedFades]
+        case "fade-forwards": [.easedFades, .noSurfaceBox]
+        case "view-transition": [.linearTiming, .oldAboveNew]
+        case "nav3-fade": [.standardEasing]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
@@ -740,10 +786,33 @@ import Glibc
     /// in the operations the perturbation touches.
     @Test(arguments: ids)
     func aPerturbedReferenceIsNoticed(_ id: String) throws {
+        try Self.noticePerturbations(id)
+    }
+
+    /// The Rust plugin's comparisons can fail too.
+    @Test(.enabled(if: PackagePlugins.rustUnavailableReason == nil, "cargo is not on PATH: the Rust plugin is not built"), arguments: rustIds)
+    func aPerturbedRustReferenceIsNoticed(_ id: String) throws {
+        try Self.noticePerturbations(id)
+    }
+
+    /// Whether `perturbation` changes what case `c` of animator `id` shows: the reverse curves
+    /// and the stacking of a pair touch only the backward cases, and the material fade's
+    /// threshold only its entering surface.
+    static func touches(_ perturbation: Perturbation, _ id: String, _ c: Case) -> Bool {
+        switch perturbation {
+        case .unflippedReverse, .flippedReverse, .oldAboveNew: !c.forward
+        case .uneasedThresholds: id != "material-fade" || c.forward
+        default: true
+        }
+    }
+
+    /// With each of its perturbations, the reference of `id` no longer matches the animator in
+    /// the cases the perturbation touches.
+    static func noticePerturbations(_ id: String) throws {
         let animator = try Self.animator(id)
         for perturbation in Self.perturbations(id) {
             var noticed = 0
-            for c in try Self.cases(animator) where (perturbation != .unflippedReverse && perturbation != .flippedReverse) || !c.forward {
+            for c in try Self.cases(animator) where touches(perturbation, id, c) {
                 let found = try Self.mismatches(animator, c, Self.reference(id, c, perturbation), count: 61)
                 if !found.isEmpty { noticed += 1 }
                 #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")
