@@ -148,12 +148,18 @@ struct WebScreenSample: Equatable {
             region.y * ky, W - region.maxX * kx, H - region.maxY * ky, region.x * kx,
             radius * region.width / f.width * kx, radius * region.height / f.height * ky,
         ]
-        // Dimming drawn above the view: a veil of grey level c and alpha a takes x to
-        // x · (1 - a) + c · a; a coloured veil counts as the grey of its mean level.
+        let (veilScale, veilOffset) = veil(over: view, drawn: drawn)
+        let sample = WebScreenSample(
+            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: 1, visible: true, width: W, height: H)
+        return sample.projects ? sample : nil
+    }
+
+    /// Dimming drawn above `view`: a veil of grey level c and alpha a takes x to x · (1 - a) + c · a;
+    /// a coloured veil counts as the grey of its mean level. The scale and offset of all of them.
+    static func veil(over view: SampledView, drawn: [SampledView]) -> (scale: Double, offset: Double) {
         var veilScale = 1.0, veilOffset = 0.0
-        let order = drawn
-        if let rank = order.firstIndex(where: { $0.id == view.id }) {
-            for veil in order[(rank + 1)...] where veil.role == .dimming {
+        if let rank = drawn.firstIndex(where: { $0.id == view.id }) {
+            for veil in drawn[(rank + 1)...] where veil.role == .dimming {
                 let color = veil.state.color ?? Color(red: 0, green: 0, blue: 0)
                 let a = min(max(veil.state.alpha * color.alpha, 0), 1)
                 let grey = min(max((color.red + color.green + color.blue) / 3, 0), 1)
@@ -161,8 +167,48 @@ struct WebScreenSample: Equatable {
                 veilOffset = veilOffset * (1 - a) + grey * a
             }
         }
-        let sample = WebScreenSample(
-            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: 1, visible: true, width: W, height: H)
-        return sample.projects ? sample : nil
+        return (veilScale, veilOffset)
+    }
+
+    /// The samples of a named group's image, `::view-transition-old(name)` or `-new(name)`: the
+    /// element's picture at `image` pixels, laid out by the exported style sheet at the top-left
+    /// corner of a group with no transform, carried onto the frame of the snapshot view `view`
+    /// at each entry of `timeline`. Where the view is absent or draws nothing, a sample borrows
+    /// its neighbour's place, hidden. `z` stacks the image in its pair.
+    static func samples(ofImage view: ViewID, image: (width: Double, height: Double), z: Int, in timeline: TransitionTimeline) -> [WebScreenSample] {
+        let bounds = timeline.containerBounds
+        let found: [WebScreenSample?] = timeline.entries.map { entry in
+            let frame = entry.frame, drawn = frame.drawnViews
+            guard let shown = drawn.first(where: { $0.id == view }), image.width > 0, image.height > 0 else { return nil }
+            let s = shown.state, f = s.frame
+            guard f.width > 0, f.height > 0 else { return nil }
+            // Image pixels -> view coordinates about its centre -> screen.
+            let matrix = Transform3D.translation(x: -bounds.x, y: -bounds.y)
+                .concatenating(s.screenTransform(camera: frame.camera(for: shown)))
+                .concatenating(.translation(x: -f.width / 2, y: -f.height / 2))
+                .concatenating(.scale(x: f.width / image.width, y: f.height / image.height))
+            guard matrix.isFinite else { return nil }
+            let radius = RoundedRect.clampedRadius(f, s.cornerRadius)
+            let clip = [0, 0, 0, 0, radius * image.width / f.width, radius * image.height / f.height]
+            let (veilScale, veilOffset) = veil(over: shown, drawn: drawn)
+            let sample = WebScreenSample(
+                matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: z, visible: true,
+                width: image.width, height: image.height)
+            return sample.projects ? sample : nil
+        }
+        let fallback = WebScreenSample(
+            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: z, visible: false,
+            width: image.width, height: image.height)
+        guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: found.count) }
+        var carry = found[firstFound]!
+        carry.visible = false
+        return found.map { s in
+            if let s {
+                carry = s
+                carry.visible = false
+                return s
+            }
+            return carry
+        }
     }
 }
