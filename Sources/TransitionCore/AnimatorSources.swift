@@ -22,9 +22,12 @@ public enum AnimatorSources {
     static let hero = "HeroTransitions/Hero Sources/Preprocessors/DefaultAnimationPreprocessor.swift"
     static let vcTransitions = "ColinEberhardt/VCTransitionsLibrary"
 
-    /// A Hero family: Hero's numbers, compared by no reference test yet.
+    /// A Hero family: Hero's numbers, compared by a reference test.
     static func hero(_ type: String) -> AnimatorSource {
-        AnimatorSource(file: hero, symbol: "HeroDefaultAnimationType.\(type)", fidelity: .exact)
+        AnimatorSource(
+            file: hero, symbol: "HeroDefaultAnimationType.\(type)", fidelity: .exact, checked: true,
+            notes: "Dismissing operations play the reversed type, as Hero's autoReverse does."
+                + (["push", "pull", "cover", "uncover", "pageIn", "pageOut"].contains(type) ? " The moving screen's layer shadow (opacity 0.5, radius 5) is not drawn." : ""))
     }
 
     /// A VCTransitionsLibrary animation controller, ported to views without its snapshots' layers.

@@ -137,6 +137,122 @@ extension PlatformReferenceTests {
     }
 }
 
+/// Hero's default animation types, for `PlatformReferenceTests`.
+extension PlatformReferenceTests {
+    /// A `HeroDefaultAnimationType` of HeroTransitions/Hero
+    /// Sources/Preprocessors/DefaultAnimationPreprocessor.swift.
+    enum HeroType {
+        case push, pull, cover, uncover, slide, zoomSlide, pageIn, pageOut, zoom, zoomOut
+
+        /// `HeroDefaultAnimationType.reversed()` (the same file): push ↔ pull, cover ↔ uncover,
+        /// pageIn ↔ pageOut, zoom ↔ zoomOut, slide and zoomSlide to themselves, each directed
+        /// type with the opposite direction.
+        var reversed: HeroType {
+            switch self {
+            case .push: .pull
+            case .pull: .push
+            case .cover: .uncover
+            case .uncover: .cover
+            case .pageIn: .pageOut
+            case .pageOut: .pageIn
+            case .zoom: .zoomOut
+            case .zoomOut: .zoom
+            case .slide, .zoomSlide: self
+            }
+        }
+
+        /// The type of each ported animator.
+        static func of(_ id: String) -> HeroType? {
+            [
+                "push": .push, "pull": .pull, "cover": .cover, "uncover": .uncover, "hero-slide": .slide, "zoom-slide": .zoomSlide,
+                "page-in": .pageIn, "page-out": .pageOut, "hero-zoom": .zoom, "zoom-out": .zoomOut,
+            ][id]
+        }
+    }
+
+    /// The ported animators, by id.
+    static let heroIds = ["push", "pull", "cover", "uncover", "hero-slide", "zoom-slide", "page-in", "page-out", "hero-zoom", "zoom-out"]
+
+    /// Hero's default animations (DefaultAnimationPreprocessor.process): both root views start
+    /// from `[.timingFunction(.standard), .duration(0.35)]`; Hero's `standard` is
+    /// CAMediaTimingFunction(0.4, 0, 0.2, 1) and `deceleration` (0, 0, 0.2, 1)
+    /// (Sources/Extensions/CAMediaTimingFunction+Hero.swift). A modifier is the off-screen state:
+    /// where an appearing view starts, where a disappearing one ends. `shift(direction,
+    /// appearing)` is ±the container's width or height: for the animators' default direction
+    /// `.left`, +W for the appearing view and −W for the disappearing one, and the opposite for
+    /// `.right`. `.translate` and `.scale` build the layer's transform, so a view is scaled about
+    /// its centre and moved by the whole shift. `.overlay(color: .black, opacity: 0.1)` is a layer
+    /// over the overlaid view, moving and scaling with it. `insertToViewFirst` puts the arriving
+    /// view below. Presenting operations (and a tab to a higher index) play the type with
+    /// `.left`; the others its `reversed()` with `.right`, as `.autoReverse(presenting:)` does.
+    /// The moving views' shadows (opacity 0 → 0.5, radius 5) are layer shadows no rectangle shows.
+    /// Perturbations: `unreversedDismiss` plays the presenting type backwards on a dismissal,
+    /// `overlayOnContainer` spreads the overlay over the container, `standardForDeceleration`
+    /// keeps `standard` where Hero sets `deceleration`.
+    static func hero(_ id: String, _ c: Case, _ p: Perturbation) -> Reference {
+        let presented = HeroType.of(id) ?? .push
+        let (to, from) = screens(c)
+        let b = c.container
+        // Direction .left presenting, .right dismissing.
+        let appearing = c.forward ? b.width : -b.width, disappearing = -appearing
+        let type = c.forward || p == .unreversedDismiss ? presented : presented.reversed
+        let unreversed = !c.forward && p == .unreversedDismiss
+        func moved(_ r: Rect, _ dx: Double, scale: Double = 1) -> Rect {
+            var s = scaled(r, scale)
+            s.x += dx
+            return s
+        }
+        let standard = { (t: Double) in flutterCubic(0.4, 0, 0.2, 1, t) }
+        let deceleration = { (t: Double) in p == .standardForDeceleration ? standard(t) : flutterCubic(0, 0, 0.2, 1, t) }
+        return Reference(duration: 0.35) { u in
+            // An unreversed dismissal plays the presenting motion backwards in time, with the
+            // arriving and leaving screens swapped.
+            let t = unreversed ? 1 - u : u
+            let (arriving, leaving) = unreversed ? (from, to) : (to, from)
+            let (arrivingRole, leavingRole): (ViewRole, ViewRole) = unreversed ? (.from, .to) : (.to, .from)
+            func overlay(_ r: Rect, _ a: Double) -> Seen {
+                Seen(role: .dimming, rect: p == .overlayOnContainer ? b : r, alpha: a)
+            }
+            switch type {
+            case .push:
+                let e = deceleration(t)
+                let l = moved(leaving, disappearing / 3 * e)
+                return [Seen(role: leavingRole, rect: l, alpha: 1), overlay(l, 0.1 * e), Seen(role: arrivingRole, rect: moved(arriving, appearing * (1 - e)), alpha: 1)]
+            case .pull:
+                let e = standard(t)
+                let a = moved(arriving, appearing / 3 * (1 - e))
+                return [Seen(role: arrivingRole, rect: a, alpha: 1), overlay(a, 0.1 * (1 - e)), Seen(role: leavingRole, rect: moved(leaving, disappearing * e), alpha: 1)]
+            case .cover:
+                let e = deceleration(t)
+                return [Seen(role: leavingRole, rect: leaving, alpha: 1), overlay(leaving, 0.1 * e), Seen(role: arrivingRole, rect: moved(arriving, appearing * (1 - e)), alpha: 1)]
+            case .uncover:
+                let e = standard(t)
+                return [Seen(role: arrivingRole, rect: arriving, alpha: 1), overlay(arriving, 0.1 * (1 - e)), Seen(role: leavingRole, rect: moved(leaving, disappearing * e), alpha: 1)]
+            case .slide, .zoomSlide:
+                let e = standard(t), k = type == .zoomSlide ? 0.8 : 1
+                return [
+                    Seen(role: leavingRole, rect: moved(leaving, disappearing * e, scale: 1 + (k - 1) * e), alpha: 1),
+                    Seen(role: arrivingRole, rect: moved(arriving, appearing * (1 - e), scale: k + (1 - k) * e), alpha: 1),
+                ]
+            case .pageIn:
+                let e = deceleration(t)
+                let l = scaled(leaving, 1 - 0.3 * e)
+                return [Seen(role: leavingRole, rect: l, alpha: 1), overlay(l, 0.1 * e), Seen(role: arrivingRole, rect: moved(arriving, appearing * (1 - e)), alpha: 1)]
+            case .pageOut:
+                let e = standard(t)
+                let a = scaled(arriving, 0.7 + 0.3 * e)
+                return [Seen(role: arrivingRole, rect: a, alpha: 1), overlay(a, 0.1 * (1 - e)), Seen(role: leavingRole, rect: moved(leaving, disappearing * e), alpha: 1)]
+            case .zoom:
+                let e = standard(t)
+                return [Seen(role: arrivingRole, rect: scaled(arriving, 0.7 + 0.3 * e), alpha: 1), Seen(role: leavingRole, rect: scaled(leaving, 1 + 0.3 * e), alpha: 1 - e)]
+            case .zoomOut:
+                let e = standard(t)
+                return [Seen(role: leavingRole, rect: scaled(leaving, 1 - 0.3 * e), alpha: 1), Seen(role: arrivingRole, rect: scaled(arriving, 1.3 - 0.3 * e), alpha: e)]
+            }
+        }
+    }
+}
+
 /// CSS View Transitions' named groups in `view-transition`: each matched element is a
 /// `view-transition-name` captured in the old and the new state, compared with a reference
 /// written from the specification's user-agent styles.

@@ -196,6 +196,12 @@ import Glibc
         case standardEasing
         /// A named group's images at the group's height instead of their own aspect ratio.
         case stretchedImages
+        /// A dismissal that plays the presenting type backwards instead of its reversed pair.
+        case unreversedDismiss
+        /// Hero's overlay over the whole container instead of the overlaid view.
+        case overlayOnContainer
+        /// Hero's standard curve where it sets deceleration.
+        case standardForDeceleration
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -641,7 +647,7 @@ import Glibc
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
         "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
         "cupertino-alert", "material-fade", "android-activity", "fade-forwards",
-    ]
+    ] + heroIds
 
     /// The animators of the Rust plugin compared, by id.
     static let rustIds = ["view-transition", "nav3-fade"]
@@ -668,6 +674,7 @@ import Glibc
         case "fade-forwards": fadeForwards(c, p)
         case "view-transition": viewTransition(c, p)
         case "nav3-fade": nav3Fade(c, p)
+        case _ where heroIds.contains(id): hero(id, c, p)
         default: popover(c, p)
         }
     }
@@ -778,6 +785,10 @@ import Glibc
         case "fade-forwards": [.easedFades, .noSurfaceBox]
         case "view-transition": [.linearTiming, .oldAboveNew]
         case "nav3-fade": [.standardEasing]
+        case "push", "page-in": [.unreversedDismiss, .overlayOnContainer, .standardForDeceleration]
+        case "pull", "page-out": [.unreversedDismiss, .overlayOnContainer]
+        case "cover": [.unreversedDismiss, .standardForDeceleration]
+        case _ where heroIds.contains(id): [.unreversedDismiss]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
@@ -800,7 +811,8 @@ import Glibc
     /// threshold only its entering surface.
     static func touches(_ perturbation: Perturbation, _ id: String, _ c: Case) -> Bool {
         switch perturbation {
-        case .unflippedReverse, .flippedReverse, .oldAboveNew: !c.forward
+        case .unflippedReverse, .flippedReverse, .oldAboveNew, .unreversedDismiss: !c.forward
+        case .standardForDeceleration: c.forward
         case .uneasedThresholds: id != "material-fade" || c.forward
         default: true
         }
