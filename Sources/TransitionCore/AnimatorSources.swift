@@ -64,7 +64,7 @@ public enum AnimatorSources {
                 notes: "Apple publishes no spring: ζ 0.75 and 0.419 s (k 225, c 22.5) are the swift_transitions package's iOS 26 fit (lib/src/zoom/zoom_dismiss_physics.dart); the dimming and the corner timing are guesses."),
             "cupertino-page": AnimatorSource(
                 file: flutterCupertino, symbol: "CupertinoPageTransition", fidelity: .exact, checked: true,
-                notes: "The page's edge shadow, a gradient band 5 % of the width, is not drawn."),
+                notes: "Views are flat colours, so the page's edge shadow (_CupertinoEdgeShadowDecoration, a gradient from 0x04000000 to clear over 5 % of the width) is drawn as four shadow views of equal width, each at the gradient's mean alpha over it."),
             "cupertino-dialog": AnimatorSource(file: flutterCupertino, symbol: "CupertinoFullscreenDialogTransition", fidelity: .exact, checked: true),
             "cupertino-modal-popup": AnimatorSource(
                 file: flutterCupertino, symbol: "CupertinoModalPopupRoute", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",

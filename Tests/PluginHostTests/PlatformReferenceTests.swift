@@ -202,6 +202,9 @@ import Glibc
         case overlayOnContainer
         /// Hero's standard curve where it sets deceleration.
         case standardForDeceleration
+        /// The Cupertino edge shadow's alpha on the page's own curve instead of
+        /// CurvedAnimation(linearToEaseOut) of the route value.
+        case shadowOnPageCurve
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -255,8 +258,24 @@ import Glibc
             return [
                 Seen(role: beneathRole, rect: beneathRect, alpha: 1),
                 Seen(role: .dimming, rect: c.container, alpha: barrier),
+            ] + edgeShadow(c, pageLeft: topRect.x, shadow: p == .shadowOnPageCurve ? (c.forward ? top : 1 - top) : linearToEaseOut(v)) + [
                 Seen(role: topRole, rect: topRect, alpha: 1),
             ]
+        }
+    }
+
+    /// The edge shadow of the Cupertino page (packages/flutter/lib/src/cupertino/route.dart,
+    /// _CupertinoEdgeShadowDecoration.kTween and _CupertinoEdgeShadowPainter.paint): a band
+    /// 0.05 of the width (shadowWidth) left of the page's left edge, whose colour at dx from that
+    /// edge is Color.lerp(0x04000000, 0x00000000, dx / shadowWidth) with its alpha scaled by the
+    /// shadow animation `shadow` (Decoration lerp from no decoration). The animator draws it as
+    /// four flat bands of equal width, the one nearest the page drawn lowest: each at the
+    /// gradient's mean alpha over it, the mean of 4/255 · (1 − dx / shadowWidth).
+    static func edgeShadow(_ c: Case, pageLeft: Double, shadow: Double) -> [Seen] {
+        let width = 0.05 * c.container.width / 4
+        return (0..<4).map { i in
+            let alpha = 4.0 / 255 * (1 - (Double(i) + 0.5) / 4) * shadow
+            return Seen(role: .shadow, rect: Rect(x: pageLeft - Double(i + 1) * width, y: c.container.y, width: width, height: c.container.height), alpha: alpha)
         }
     }
 
@@ -700,21 +719,32 @@ import Glibc
 
     /// Every difference between the animator and the reference beyond the tolerances, for one
     /// case at `count` progresses, with the animator's `parameters` (its defaults when nil).
-    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil) throws -> [String] {
+    static func mismatches(
+        _ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil, alphaTolerance: Double = alphaTolerance
+    ) throws -> [String] {
         var found: [String] = []
         let duration = animator.duration(c.context, parameters: parameters)
         if abs(duration - reference.duration) > durationTolerance {
             found.append("\(c): duration \(duration) s, the reference's \(reference.duration) s")
         }
         let run = try animator.run(c.context, parameters: parameters, progresses: SampledTransition.evenProgresses(count))
+        // A view shows something when it is opaque enough and has an area.
+        func shows(_ s: Seen) -> Bool {
+            s.alpha > alphaTolerance && s.rect.width > pointTolerance && s.rect.height > pointTolerance
+        }
         for frame in run.frames {
             let actual = seen(frame), expected = reference.views(frame.progress)
             let at = "\(c) at \(frame.progress)"
-            for e in expected {
-                guard let a = actual.first(where: { $0.role == e.role }) else {
+            // Views of one role (the bands of a shadow) pair up in drawing order.
+            func nth(_ list: [Seen], _ i: Int) -> Int { list[..<i].filter { $0.role == list[i].role }.count }
+            for (i, e) in expected.enumerated() {
+                let k = nth(expected, i)
+                let same = actual.filter { $0.role == e.role }
+                guard k < same.count else {
                     if shows(e) { found.append("\(at): no \(e.role) view, the reference shows \(e)") }
                     continue
                 }
+                let a = same[k]
                 if !shows(a) && !shows(e) { continue }
                 let edges = [(a.rect.x, e.rect.x), (a.rect.y, e.rect.y), (a.rect.maxX, e.rect.maxX), (a.rect.maxY, e.rect.maxY)]
                 if edges.contains(where: { abs($0.0 - $0.1) > pointTolerance }) { found.append("\(at): \(e.role) is at \(a.rect), the reference's \(e.rect)") }
@@ -723,7 +753,7 @@ import Glibc
                     found.append("\(at): \(e.role) corner \(a.radius), the reference's \(e.radius)")
                 }
             }
-            for a in actual where shows(a) && !expected.contains(where: { $0.role == a.role }) {
+            for (i, a) in actual.enumerated() where shows(a) && nth(actual, i) >= expected.filter({ $0.role == a.role }).count {
                 found.append("\(at): \(a) is drawn, the reference has no such view")
             }
             // The stacking order of the views both show.
@@ -830,6 +860,19 @@ import Glibc
                 #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")
             }
             #expect(noticed > 0)
+        }
+    }
+
+    /// The Cupertino page's edge shadow, whose alpha (at most 4/255) lies under the common alpha
+    /// tolerance, compared at 0.0005 in every operation at both sizes; its alpha on the page's
+    /// own curve is noticed.
+    @Test func theCupertinoEdgeShadowMatchesItsSource() throws {
+        let animator = try Self.animator("cupertino-page")
+        for c in try Self.cases(animator) {
+            let found = try Self.mismatches(animator, c, Self.reference("cupertino-page", c, .none), alphaTolerance: 0.0005)
+            #expect(found.isEmpty, "\(c): \(found.count) mismatches, first \(found.prefix(3))")
+            let perturbed = try Self.mismatches(animator, c, Self.reference("cupertino-page", c, .shadowOnPageCurve), count: 61, alphaTolerance: 0.0005)
+            #expect(!perturbed.isEmpty, "\(c) with the shadow on the page's curve still matches")
         }
     }
 
