@@ -31,12 +31,20 @@ public struct WebTransitionCSS: Sendable {
         /// The matched elements of the transition's context, with their snapshot views: each is
         /// a named group.
         public var matchedElements: [MatchedElement]
+        /// The frames the from-screen starts at and the to-screen ends at, in which a matched
+        /// element whose snapshot is not drawn is placed.
+        public var fromRest: Rect, toRest: Rect
 
         /// Creates a transition.
-        public init(operation: TransitionOperation, timeline: TransitionTimeline, matchedElements: [MatchedElement] = []) {
+        public init(
+            operation: TransitionOperation, timeline: TransitionTimeline, matchedElements: [MatchedElement] = [], fromRest: Rect? = nil,
+            toRest: Rect? = nil
+        ) {
             self.operation = operation
             self.timeline = timeline
             self.matchedElements = matchedElements
+            self.fromRest = fromRest ?? timeline.containerBounds
+            self.toRest = toRest ?? timeline.containerBounds
         }
     }
 
@@ -125,14 +133,17 @@ public struct WebTransitionCSS: Sendable {
         var css = ""
         for m in t.matchedElements {
             let group = Self.identifier(m.id)
-            let sides = [("old", m.fromView, m.fromFrame, 1), ("new", m.toView, m.toFrame, 2)].filter { $0.1 != nil }
+            let sides = [
+                ("old", m.fromView, m.fromFrame, 1, WebScreenSample.ElementInScreen(role: .from, rest: t.fromRest, element: m.fromFrame)),
+                ("new", m.toView, m.toFrame, 2, WebScreenSample.ElementInScreen(role: .to, rest: t.toRest, element: m.toFrame)),
+            ].filter { $0.1 != nil }
             guard !sides.isEmpty else { continue }
             css += "\(type)::view-transition-group(\(group)){animation:none;transform:none;top:0;left:0}\n"
             css += "\(type)::view-transition-image-pair(\(group)){isolation:isolate}\n"
-            for (pseudo, view, frame, z) in sides {
+            for (pseudo, view, frame, z, screen) in sides {
                 guard let view else { continue }
                 let keyframes = "tc-\(name)-\(t.operation.name)-\(pseudo)-\(group)"
-                let samples = WebScreenSample.samples(ofImage: view, image: (frame.width, frame.height), z: z, in: t.timeline)
+                let samples = WebScreenSample.samples(ofImage: view, image: (frame.width, frame.height), z: z, screen: screen, in: t.timeline)
                 css += "\(type)::view-transition-\(pseudo)(\(group)){animation-name:\(keyframes);animation-duration:\(duration)s;"
                     + "animation-timing-function:linear;animation-fill-mode:both;mix-blend-mode:normal;transform-origin:0 0;"
                     + "inset-block-start:0;inset-inline-start:0;inline-size:\(Format.number(frame.width, decimals: 3))px;block-size:\(Format.number(frame.height, decimals: 3))px}\n"

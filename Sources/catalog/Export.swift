@@ -117,7 +117,9 @@ struct ExportWeb: ParsableCommand {
                 FrameTimes.progresses(duration: duration, fps: Double(fps))
             }
             for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(op): \(m)") }
-            transitions.append(.init(operation: op, timeline: PreviewExport.timeline(sampled, animator: animator), matchedElements: context.matchedElements))
+            transitions.append(.init(
+                operation: op, timeline: PreviewExport.timeline(sampled, animator: animator), matchedElements: context.matchedElements,
+                fromRest: context.fromInitialFrame, toRest: context.toFinalFrame))
         }
         do {
             return try WebTransitionCSS().render(animatorID: animator.id, transitions: transitions)
