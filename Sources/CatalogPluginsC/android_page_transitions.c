@@ -57,9 +57,10 @@ static bool page_setup(const tc_animator_t *self, const tc_context_t *ctx, void 
         s->scrim = host->make_view(ctx, TC_ROLE_DIMMING, ctx->container_bounds, black);
         if (s->scrim != TC_VIEW_NONE) host->insert_view_below(ctx, s->scrim, up ? ctx->to_view : ctx->from_view);
     } else if (self->animator_data == (void *)2) {
-        /* ColorScheme.surface of the Material 3 baseline light scheme, #FEF7FF. */
+        /* ColorScheme.surface of the Material 3 baseline light scheme, #FEF7FF: a backdrop, not a
+         * veil over a screen, so a decoration. */
         tc_color_t surface = {254.0 / 255, 247.0 / 255, 1, 1};
-        s->scrim = host->make_view(ctx, TC_ROLE_DIMMING, ctx->container_bounds, surface);
+        s->scrim = host->make_view(ctx, TC_ROLE_DECORATION, ctx->container_bounds, surface);
         if (s->scrim != TC_VIEW_NONE) host->insert_view_below(ctx, s->scrim, up ? ctx->from_view : ctx->to_view);
     }
     *state = s;

@@ -114,7 +114,7 @@ public enum AnimatorSources {
             "fade-forwards": AnimatorSource(
                 file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", version: "001fc4d51d2dbf3dda4d6c4e996a800cdc7eb9b8",
                 fidelity: .exact, checked: true,
-                notes: "The box behind the pages is ColorScheme.surface of the Material 3 baseline light scheme. It lasts 800 ms, kTransitionMilliseconds of this revision; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
+                notes: "The box behind the pages is ColorScheme.surface of the Material 3 baseline light scheme, a decoration view (the web export leaves it out). It lasts 800 ms, kTransitionMilliseconds of this revision; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
         ],
         web: [
             "view-transition": AnimatorSource(

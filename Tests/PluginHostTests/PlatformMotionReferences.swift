@@ -85,7 +85,7 @@ extension PlatformReferenceTests {
             let e = PredictiveBackReferenceTests.emphasized(u)
             let f = p == .easedFades ? e : u
             let fadingIn = interval(0, 0.75, f), fadingOut = 1 - interval(0, 0.25, f)
-            let box = Seen(role: .dimming, rect: c.container, alpha: p == .noSurfaceBox || u >= 1 ? 0 : 1)
+            let box = Seen(role: .decoration, rect: c.container, alpha: p == .noSurfaceBox || u >= 1 ? 0 : 1)
             var entering = to, leaving = from
             if c.forward {
                 entering.x += 0.25 * w * (1 - e)
