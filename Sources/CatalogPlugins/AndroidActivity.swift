@@ -13,9 +13,11 @@ import TransitionABI
 /// `activity_close_enter.xml` is not in that tree's stored copy: the revealed page comes back from
 /// -10 %, as `activity_open_exit.xml` sent it (later trees, such as
 /// yehonatan2020/lineage_frameworks_base_evo, move it from -96 dp with the same interpolator).
-/// `fast_out_extra_slow_in` is the path `M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4
-/// C 0.208333,0.82 0.25,1 1,1`, Flutter's `fastOutExtraSlowIn`. The sets' `extend` edges (which
-/// fill the gap a moved window leaves) have no counterpart in the view model.
+/// `@interpolator/fast_out_extra_slow_in` is the path `M 0,0 C 0.05,0 0.133333,0.06 0.166666,0.4
+/// C 0.208333,0.82 0.25,1 1,1` in absolute control points, the Material 3 emphasized path (not
+/// Flutter's `fastOutExtraSlowIn` tween sequence, which normalises those control points to each
+/// segment's box). The sets' `extend` edges (which fill the gap a moved window leaves) and their
+/// rounded window corners (`hasRoundedCorners`) have no counterpart in the view model.
 let androidActivity = AnimatorDefinition(
     id: "android-activity", name: "Android Activity",
     summary: "Android 14's activity transition: the new page slides in from a tenth of the width while fading in quickly over the old one, which moves a tenth the other way; closing slides the top page out and fades it.",
@@ -25,7 +27,7 @@ let androidActivity = AnimatorDefinition(
         .number("shift", "Shift", doc: "How far each page moves, as a fraction of the container's width.", 0.1, 0...1),
     ],
     choreography: { s in
-        let curve = Easing.twoCubics(.fastOutExtraSlowIn)
+        let curve = Easing.twoCubics(.emphasized)
         let k = s[1]
         if s.presenting {
             return Choreography(

@@ -19,6 +19,9 @@ struct Choreography: Sendable {
     var fitRect = tc_rect_t()
     /// Views made from parts of the screens, put on top of the container in this order.
     var pieces: [Piece] = []
+    /// Flat views the animator makes (the bands of an edge shadow), put just under the screen on
+    /// top, above the dimming, in this order.
+    var bands: [Band] = []
     /// The views whose back faces are not drawn, with the compositing extension when the host has it.
     var oneSided: (from: Bool, to: Bool) = (false, false)
     /// A container transform that places its two images after the tracks have played: their
@@ -39,4 +42,13 @@ extension Choreography {
         plan.dimming?.zIndex = 1
         return plan
     }
+}
+
+/// A flat view of one colour an animator makes, such as one band of a gradient drawn as steps:
+/// its role, the frame it is made with, its colour and the track it plays from that frame.
+struct Band: Sendable {
+    var role: tc_view_role_t = TC_ROLE_SHADOW
+    var frame: tc_rect_t
+    var color = tc_color_t(r: 0, g: 0, b: 0, a: 1)
+    var track: Track
 }

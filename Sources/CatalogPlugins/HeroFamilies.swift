@@ -23,7 +23,8 @@ enum HeroFamily: Sendable {
     /// direction's shift, the leaving view's end offset the opposite shift. Every number is from
     /// Hero's per-type table (research/ios_anchors.md §1.1): parallax shift/3, overlay black 0.1,
     /// scale 0.8 (zoom-slide) and 0.7 (page); `deceleration` (0, 0, 0.2, 1) for the families that
-    /// put the arriving view on top, `standard` (0.4, 0, 0.2, 1) otherwise.
+    /// put the arriving view on top, `standard` (0.4, 0, 0.2, 1) otherwise. Hero's `.overlay` is
+    /// a layer of the overlaid view, so the dimming moves and scales with that view.
     func choreography(_ vx: Double, _ vy: Double, easing custom: Easing?) -> Choreography {
         let overlay = Look(alpha: 0.1)
         let clear = Look(alpha: 0)
@@ -34,12 +35,12 @@ enum HeroFamily: Sendable {
             return Choreography(
                 from: Track(start: .rest, end: .offset(-vx / 3, -vy / 3), easing: decelerate),
                 to: Track(start: .offset(vx, vy), end: .rest, easing: decelerate),
-                dimming: Track(start: clear, end: overlay, easing: decelerate), placement: .above)
+                dimming: Track(start: clear, end: Look(dx: -vx / 3, dy: -vy / 3, alpha: 0.1), easing: decelerate), placement: .above)
         case .pull:
             return Choreography(
                 from: Track(start: .rest, end: .offset(-vx, -vy), easing: standard),
                 to: Track(start: .offset(vx / 3, vy / 3), end: .rest, easing: standard),
-                dimming: Track(start: overlay, end: clear, easing: standard), placement: .below)
+                dimming: Track(start: Look(dx: vx / 3, dy: vy / 3, alpha: 0.1), end: clear, easing: standard), placement: .below)
         case .cover:
             return Choreography(
                 from: Track(start: .rest, end: .rest, easing: decelerate),
@@ -62,12 +63,12 @@ enum HeroFamily: Sendable {
             return Choreography(
                 from: Track(start: .rest, end: Look(scale: 0.7), easing: decelerate),
                 to: Track(start: .offset(vx, vy), end: .rest, easing: decelerate),
-                dimming: Track(start: clear, end: overlay, easing: decelerate), placement: .above)
+                dimming: Track(start: clear, end: Look(scale: 0.7, alpha: 0.1), easing: decelerate), placement: .above)
         case .pageOut:
             return Choreography(
                 from: Track(start: .rest, end: .offset(-vx, -vy), easing: standard),
                 to: Track(start: Look(scale: 0.7), end: .rest, easing: standard),
-                dimming: Track(start: overlay, end: clear, easing: standard), placement: .below)
+                dimming: Track(start: Look(scale: 0.7, alpha: 0.1), end: clear, easing: standard), placement: .below)
         }
     }
 }

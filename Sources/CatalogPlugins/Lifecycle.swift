@@ -10,13 +10,17 @@ struct RunState {
     /// Per piece, true when its track has the timing of the piece before it, so a step evaluates
     /// the easing once for a run of such pieces (the tiles of an explosion) instead of per piece.
     var sharesTiming: [Bool] = []
+    /// The views made for the choreography's bands, in the same order.
+    var bandViews: [tc_view_id_t] = []
 
     /// A new state in memory of its own, freed with `free(_:)`.
-    static func make(choreography: Choreography, dimming: tc_view_id_t, pieceViews: [tc_view_id_t] = []) -> UnsafeMutablePointer<RunState> {
+    static func make(
+        choreography: Choreography, dimming: tc_view_id_t, pieceViews: [tc_view_id_t] = [], bandViews: [tc_view_id_t] = []
+    ) -> UnsafeMutablePointer<RunState> {
         let pieces = choreography.pieces
         let shares = pieces.indices.map { i in i > 0 && pieces[i].track.hasSameTiming(as: pieces[i - 1].track) }
         let run = UnsafeMutablePointer<RunState>.allocate(capacity: 1)
-        run.initialize(to: RunState(choreography: choreography, dimming: dimming, pieceViews: pieceViews, sharesTiming: shares))
+        run.initialize(to: RunState(choreography: choreography, dimming: dimming, pieceViews: pieceViews, sharesTiming: shares, bandViews: bandViews))
         return run
     }
 
@@ -52,18 +56,29 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
         }
     }
     var dimming = TC_VIEW_NONE
+    // The dimming and the bands go just under the screen on top: the arriving one when it is
+    // placed above.
+    let top = choreography.placement == .above ? c.to_view : c.from_view
+    let above = top != TC_VIEW_NONE ? top : (c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view)
     if choreography.dimming != nil {
         dimming = host.make_view(ctx, TC_ROLE_DIMMING.rawValue, c.container_bounds, choreography.dimmingColor)
-        // The dimming goes just under the screen on top: the arriving one when it is placed above.
-        let top = choreography.placement == .above ? c.to_view : c.from_view
-        let above = top != TC_VIEW_NONE ? top : (c.to_view != TC_VIEW_NONE ? c.to_view : c.from_view)
         if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, dimming, above) } else { _ = host.add_view(ctx, dimming) }
+    }
+    var bandViews: [tc_view_id_t] = []
+    bandViews.reserveCapacity(choreography.bands.count)
+    for band in choreography.bands {
+        let view = host.make_view(ctx, band.role.rawValue, band.frame, band.color)
+        if view != TC_VIEW_NONE {
+            if above != TC_VIEW_NONE { _ = host.insert_view_below(ctx, view, above) } else { _ = host.add_view(ctx, view) }
+        }
+        bandViews.append(view)
     }
     var pieceViews: [tc_view_id_t] = []
     if !choreography.pieces.isEmpty || choreography.oneSided != (false, false) {
         guard let compositing = compositingServices(ctx) else {
             host.log(ctx, TC_LOG_WARNING.rawValue, "this animator needs the host's compositing extension (ABI 1.1)")
             if dimming != TC_VIEW_NONE { _ = host.remove_view(ctx, dimming) }
+            for view in bandViews where view != TC_VIEW_NONE { _ = host.remove_view(ctx, view) }
             return false
         }
         if choreography.oneSided.from && c.from_view != TC_VIEW_NONE { _ = compositing.pointee.set_double_sided(ctx, c.from_view, false) }
@@ -75,7 +90,7 @@ let builtinSetup: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<t
             pieceViews.append(view)
         }
     }
-    state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieceViews))
+    state.pointee = UnsafeMutableRawPointer(RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieceViews, bandViews: bandViews))
     return true
 }
 
@@ -104,6 +119,7 @@ func playChoreography(_ run: UnsafePointer<RunState>, _ ctx: UnsafePointer<tc_co
     play(run.pointee.choreography.from, on: ctx.pointee.from_view)
     play(run.pointee.choreography.to, on: ctx.pointee.to_view)
     play(run.pointee.choreography.dimming, on: run.pointee.dimming)
+    for (band, view) in zip(run.pointee.choreography.bands, run.pointee.bandViews) { play(band.track, on: view) }
     playPieces(run, ctx, progress, stage, views, count)
     if let morph = run.pointee.choreography.containerMorph {
         morph.play(ctx, progress, piece: run.pointee.pieceViews.first ?? TC_VIEW_NONE, views, count)
@@ -150,14 +166,14 @@ private func place(_ look: Look, of track: borrowing Track, accordion: Bool, on 
     if track.cullBackFace && view.isFacingAway { view.hidden = true }
 }
 
-/// Completion: removes the dimming layer and frees the state.
+/// Completion: removes the dimming layer and the bands and frees the state.
 let builtinCompletion: @convention(c) (UnsafePointer<tc_animator_t>?, UnsafePointer<tc_context_t>?, UnsafeMutableRawPointer?, Bool) -> Void = { _, ctx, state, _ in
     guard let ctx, let state else { return }
     let run = state.assumingMemoryBound(to: RunState.self)
-    let dimming = run.pointee.dimming, pieces = run.pointee.pieceViews
+    let dimming = run.pointee.dimming, pieces = run.pointee.pieceViews, bands = run.pointee.bandViews
     RunState.free(run)
     if dimming != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, dimming) }
-    for view in pieces where view != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, view) }
+    for view in pieces + bands where view != TC_VIEW_NONE { _ = ctx.pointee.host.pointee.remove_view(ctx, view) }
 }
 
 /// The host's compositing extension, or nil for a host older than ABI 1.1.

@@ -53,17 +53,44 @@ private let cupertinoPage = AnimatorDefinition(
     choreography: { s in
         let entering = Easing.twoCubics(.fastEaseInToSlowEaseOut)
         let barrier = 24.0 / 255
+        var plan: Choreography
         if s.presenting {
-            return Choreography(
+            plan = Choreography(
                 from: Track(start: .rest, end: .offset(-1.0 / 3, 0), easing: .bezier(0.35, 0.91, 0.33, 0.97)),
                 to: Track(start: .offset(1, 0), end: .rest, easing: entering),
                 dimming: Track(start: Look(alpha: 0), end: Look(alpha: barrier), easing: .curve(TC_CURVE_EASE)), placement: .above)
+        } else {
+            plan = Choreography(
+                from: Track(start: .rest, end: .offset(1, 0), easing: entering),
+                to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .bezier(0.67, 0.03, 0.65, 0.09), reversedTime: true),
+                dimming: Track(start: Look(alpha: barrier), end: Look(alpha: 0), easing: .curve(TC_CURVE_EASE), reversedTime: true), placement: .below)
         }
-        return Choreography(
-            from: Track(start: .rest, end: .offset(1, 0), easing: entering),
-            to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .bezier(0.67, 0.03, 0.65, 0.09), reversedTime: true),
-            dimming: Track(start: Look(alpha: barrier), end: Look(alpha: 0), easing: .curve(TC_CURVE_EASE), reversedTime: true), placement: .below)
+        plan.bands = cupertinoEdgeShadow(s)
+        return plan
     })
+
+/// The edge shadow of Flutter's Cupertino page (_CupertinoEdgeShadowDecoration and
+/// _CupertinoEdgeShadowPainter in packages/flutter/lib/src/cupertino/route.dart): a band 5 % of
+/// the width left of the page on top, moving with it, whose colour goes from 0x04000000 at the
+/// page's edge to 0x00000000 at the far side, scaled in alpha by the route value through
+/// CurvedAnimation(curve: Curves.linearToEaseOut) with no reverse curve (DecorationTween from no
+/// decoration). Views are flat colours, so the gradient is drawn as four bands of equal width,
+/// each at the gradient's mean alpha over it. On a pop linearToEaseOut of the falling route value
+/// v = 1 − u is 1 − easeInToLinear(u), the curve's flip.
+private func cupertinoEdgeShadow(_ s: Situation) -> [Band] {
+    let steps = 4
+    let c = s.container, width = 0.05 * c.width / Double(steps)
+    return (0..<steps).map { i in
+        let alpha = 4.0 / 255 * (1 - (Double(i) + 0.5) / Double(steps))
+        let frame = tc_rect_t(x: c.x - Double(i + 1) * width, y: c.y, width: width, height: c.height)
+        let track = s.presenting
+            ? Track(start: Look(dx: 1, alpha: 0), end: Look(alpha: alpha), easing: Easing.twoCubics(.fastEaseInToSlowEaseOut),
+                    fade: 0...1, fadeOnTime: true, fadeEasing: .bezier(0.35, 0.91, 0.33, 0.97))
+            : Track(start: Look(alpha: alpha), end: Look(dx: 1, alpha: 0), easing: Easing.twoCubics(.fastEaseInToSlowEaseOut),
+                    fade: 0...1, fadeOnTime: true, fadeEasing: .bezier(0.67, 0.03, 0.65, 0.09))
+        return Band(frame: frame, track: track)
+    }
+}
 
 /// Flutter's CupertinoFullscreenDialogTransition.
 private let cupertinoDialog = AnimatorDefinition(

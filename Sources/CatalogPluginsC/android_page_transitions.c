@@ -5,7 +5,8 @@
 #include <stdlib.h>
 #include "transition_catalog.h"
 
-/* The per-transition state: the scrim open upwards lays over the old page. */
+/* The per-transition state: the scrim open upwards lays over the old page, or the box fade
+ * forwards fills behind the pages. */
 typedef struct page_state {
     tc_view_id_t scrim;
 } page_state_t;
@@ -42,7 +43,7 @@ static double page_duration(const tc_animator_t *self, const tc_context_t *ctx) 
 }
 
 /* The arriving page on top when presenting, below when dismissing; open upwards adds its scrim
- * just under the top page. */
+ * just under the top page, fade forwards its box under the page beneath. */
 static bool page_setup(const tc_animator_t *self, const tc_context_t *ctx, void **state) {
     const tc_host_t *host = ctx->host;
     bool up = presenting(ctx);
@@ -55,6 +56,12 @@ static bool page_setup(const tc_animator_t *self, const tc_context_t *ctx, void 
         tc_color_t black = {0, 0, 0, 1};
         s->scrim = host->make_view(ctx, TC_ROLE_DIMMING, ctx->container_bounds, black);
         if (s->scrim != TC_VIEW_NONE) host->insert_view_below(ctx, s->scrim, up ? ctx->to_view : ctx->from_view);
+    } else if (self->animator_data == (void *)2) {
+        /* ColorScheme.surface of the Material 3 baseline light scheme, #FEF7FF: a backdrop, not a
+         * veil over a screen, so a decoration. */
+        tc_color_t surface = {254.0 / 255, 247.0 / 255, 1, 1};
+        s->scrim = host->make_view(ctx, TC_ROLE_DECORATION, ctx->container_bounds, surface);
+        if (s->scrim != TC_VIEW_NONE) host->insert_view_below(ctx, s->scrim, up ? ctx->from_view : ctx->to_view);
     }
     *state = s;
     return true;
@@ -115,10 +122,14 @@ static void open_upwards_step(const tc_animator_t *self, const tc_context_t *ctx
 
 /* Fade forwards: the pages slide a quarter of the width on the emphasized path; the entering
  * page fades in over the first three quarters of the time and the leaving one fades out over
- * the first quarter. */
+ * the first quarter. The page beneath is drawn on an opaque box of ColorScheme.surface while the
+ * transition runs (the ColoredBox of FadeForwardsPageTransitionsBuilder._delegatedTransition,
+ * transparent once the animation stops), so what the fading pages uncover is the surface. */
 static void fade_forwards_step(const tc_animator_t *self, const tc_context_t *ctx, void *state, double p,
                                tc_view_state_t *views, uint32_t count) {
-    (void)self; (void)state; (void)count;
+    (void)self;
+    const page_state_t *s = state;
+    if (s->scrim != TC_VIEW_NONE && (uint32_t)s->scrim < count) views[s->scrim].alpha = p < 1 ? 1 : 0;
     const double w = ctx->container_bounds.width;
     double e = emphasized(ctx, p);
     double sign = presenting(ctx) ? 1 : -1;

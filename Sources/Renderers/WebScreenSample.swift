@@ -148,12 +148,18 @@ struct WebScreenSample: Equatable {
             region.y * ky, W - region.maxX * kx, H - region.maxY * ky, region.x * kx,
             radius * region.width / f.width * kx, radius * region.height / f.height * ky,
         ]
-        // Dimming drawn above the view: a veil of grey level c and alpha a takes x to
-        // x · (1 - a) + c · a; a coloured veil counts as the grey of its mean level.
+        let (veilScale, veilOffset) = veil(over: view, drawn: drawn)
+        let sample = WebScreenSample(
+            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: 1, visible: true, width: W, height: H)
+        return sample.projects ? sample : nil
+    }
+
+    /// Dimming drawn above `view`: a veil of grey level c and alpha a takes x to x · (1 - a) + c · a;
+    /// a coloured veil counts as the grey of its mean level. The scale and offset of all of them.
+    static func veil(over view: SampledView, drawn: [SampledView]) -> (scale: Double, offset: Double) {
         var veilScale = 1.0, veilOffset = 0.0
-        let order = drawn
-        if let rank = order.firstIndex(where: { $0.id == view.id }) {
-            for veil in order[(rank + 1)...] where veil.role == .dimming {
+        if let rank = drawn.firstIndex(where: { $0.id == view.id }) {
+            for veil in drawn[(rank + 1)...] where veil.role == .dimming {
                 let color = veil.state.color ?? Color(red: 0, green: 0, blue: 0)
                 let a = min(max(veil.state.alpha * color.alpha, 0), 1)
                 let grey = min(max((color.red + color.green + color.blue) / 3, 0), 1)
@@ -161,8 +167,81 @@ struct WebScreenSample: Equatable {
                 veilOffset = veilOffset * (1 - a) + grey * a
             }
         }
-        let sample = WebScreenSample(
-            matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: 1, visible: true, width: W, height: H)
-        return sample.projects ? sample : nil
+        return (veilScale, veilOffset)
+    }
+
+    /// Where a named element sits in its screen: the screen's role, the frame the screen rests
+    /// at and the element's frame, both in container coordinates.
+    struct ElementInScreen {
+        var role: ViewRole
+        var rest: Rect
+        var element: Rect
+    }
+
+    /// The samples of a named group's image, `::view-transition-old(name)` or `-new(name)`: the
+    /// element's picture at `image` pixels, laid out by the exported style sheet at the top-left
+    /// corner of a group with no transform, carried onto the frame of the snapshot view `view`
+    /// at each entry of `timeline`. The browser leaves a named element out of the root's
+    /// pictures, so where the animator does not draw the snapshot the image follows the element
+    /// inside its screen (`screen`) instead, while that screen is drawn above the other one (a
+    /// group is drawn above both root pictures, so an element of the screen beneath would show
+    /// through the one on top); otherwise a sample borrows its neighbour's place, hidden. `z`
+    /// stacks the image in its pair.
+    static func samples(
+        ofImage view: ViewID, image: (width: Double, height: Double), z: Int, screen: ElementInScreen? = nil, in timeline: TransitionTimeline
+    ) -> [WebScreenSample] {
+        let bounds = timeline.containerBounds
+        let found: [WebScreenSample?] = timeline.entries.map { entry in
+            let frame = entry.frame, drawn = frame.drawnViews
+            guard image.width > 0, image.height > 0 else { return nil }
+            // The view the image follows, and where in that view's rest frame the image lies.
+            let shown: SampledView, placed: Rect
+            if let snapshot = drawn.first(where: { $0.id == view }) {
+                shown = snapshot
+                placed = Rect(x: 0, y: 0, width: image.width, height: image.height)
+            } else if let screen, let at = drawn.lastIndex(where: { $0.role == screen.role }), screen.rest.width > 0, screen.rest.height > 0,
+                !drawn[(at + 1)...].contains(where: { $0.role == (screen.role == .from ? .to : .from) })
+            {
+                let host = drawn[at]
+                shown = host
+                placed = Rect(
+                    x: (screen.element.x - screen.rest.x) * image.width / screen.element.width,
+                    y: (screen.element.y - screen.rest.y) * image.height / screen.element.height,
+                    width: screen.rest.width * image.width / screen.element.width, height: screen.rest.height * image.height / screen.element.height)
+            } else {
+                return nil
+            }
+            let s = shown.state, f = s.frame
+            guard f.width > 0, f.height > 0, placed.width > 0, placed.height > 0 else { return nil }
+            // Image pixels -> the view's rest frame, in image pixels -> view coordinates about its
+            // centre -> screen.
+            let matrix = Transform3D.translation(x: -bounds.x, y: -bounds.y)
+                .concatenating(s.screenTransform(camera: frame.camera(for: shown)))
+                .concatenating(.translation(x: -f.width / 2, y: -f.height / 2))
+                .concatenating(.scale(x: f.width / placed.width, y: f.height / placed.height))
+                .concatenating(.translation(x: placed.x, y: placed.y))
+            guard matrix.isFinite else { return nil }
+            let radius = shown.id == view ? RoundedRect.clampedRadius(f, s.cornerRadius) : 0
+            let clip = [0, 0, 0, 0, radius * image.width / f.width, radius * image.height / f.height]
+            let (veilScale, veilOffset) = veil(over: shown, drawn: drawn)
+            let sample = WebScreenSample(
+                matrix: matrix, clip: clip, opacity: min(max(s.alpha, 0), 1), veilScale: veilScale, veilOffset: veilOffset, z: z, visible: true,
+                width: image.width, height: image.height)
+            return sample.projects ? sample : nil
+        }
+        let fallback = WebScreenSample(
+            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: z, visible: false,
+            width: image.width, height: image.height)
+        guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: found.count) }
+        var carry = found[firstFound]!
+        carry.visible = false
+        return found.map { s in
+            if let s {
+                carry = s
+                carry.visible = false
+                return s
+            }
+            return carry
+        }
     }
 }

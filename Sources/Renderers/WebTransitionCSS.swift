@@ -14,9 +14,13 @@ import TransitionCore
 /// sampled states, and a sample is left out only when the linear interpolation between the
 /// keyframes around it reproduces it within ``tolerance``.
 ///
+/// A matched element is a named group (`view-transition-name`): its `::view-transition-old(name)`
+/// and `-new(name)` images move as the animator moves the element's two snapshot views, over a
+/// group held still at the page's top-left corner.
+///
 /// What the web cannot show is approximated: a screen drawn as snapshots or tiles moves with
 /// the largest one showing it; dimming becomes a filter on the screens under it; other made
-/// views (shadows, decorations) and matched elements are left out (docs/web-export.md).
+/// views (shadows, decorations) are left out (docs/web-export.md).
 public struct WebTransitionCSS: Sendable {
     /// One operation's sampled transition.
     public struct Transition: Sendable {
@@ -24,11 +28,23 @@ public struct WebTransitionCSS: Sendable {
         public var operation: TransitionOperation
         /// The sampled frames, densely enough that linear segments between them are faithful.
         public var timeline: TransitionTimeline
+        /// The matched elements of the transition's context, with their snapshot views: each is
+        /// a named group.
+        public var matchedElements: [MatchedElement]
+        /// The frames the from-screen starts at and the to-screen ends at, in which a matched
+        /// element whose snapshot is not drawn is placed.
+        public var fromRest: Rect, toRest: Rect
 
         /// Creates a transition.
-        public init(operation: TransitionOperation, timeline: TransitionTimeline) {
+        public init(
+            operation: TransitionOperation, timeline: TransitionTimeline, matchedElements: [MatchedElement] = [], fromRest: Rect? = nil,
+            toRest: Rect? = nil
+        ) {
             self.operation = operation
             self.timeline = timeline
+            self.matchedElements = matchedElements
+            self.fromRest = fromRest ?? timeline.containerBounds
+            self.toRest = toRest ?? timeline.containerBounds
         }
     }
 
@@ -69,11 +85,19 @@ public struct WebTransitionCSS: Sendable {
         let name = Self.identifier(animatorID)
         let types = transitions.map(\.operation.name).joined(separator: ", ")
         let size = transitions[0].timeline.containerBounds
+        var names: [String] = []
+        for t in transitions {
+            for m in t.matchedElements where !names.contains(Self.identifier(m.id)) { names.append(Self.identifier(m.id)) }
+        }
+        let naming = names.isEmpty ? "" : """
+
+               Give each shared element its view-transition-name in both states: \(names.map { "view-transition-name: \($0)" }.joined(separator: ", ")).
+            """
         var css = """
             /* \(Self.comment(animatorID)) as CSS View Transitions, for a page of \(Format.number(size.width))x\(Format.number(size.height)) CSS pixels.
                Start a transition with document.startViewTransition({ update, types: ["\(transitions[0].operation.name)"] }).
                Keyframes are linear; between them each screen corner stays within \(Format.number(tolerance.position, decimals: 2)) px
-               and opacity within \(Format.number(tolerance.opacity, decimals: 3)) of the sampled motion. */
+               and opacity within \(Format.number(tolerance.opacity, decimals: 3)) of the sampled motion.\(naming) */
             html:active-view-transition-type(\(types))::view-transition-group(root){animation:none}
             html:active-view-transition-type(\(types))::view-transition-image-pair(root){isolation:isolate}
             html:active-view-transition-type(\(types))::view-transition-old(root),
@@ -95,6 +119,35 @@ public struct WebTransitionCSS: Sendable {
                 let samples = WebScreenSample.samples(of: role, in: timeline)
                 css += "html:active-view-transition-type(\(t.operation.name))::view-transition-\(pseudo)(root){animation-name:\(keyframes);animation-duration:\(duration)s}\n"
                 css += "@keyframes \(keyframes){\n" + keyframeRules(samples, times: timeline.entries.map(\.time), duration: timeline.duration) + "}\n"
+            }
+            css += namedGroups(t, animator: name, duration: duration)
+        }
+        return css
+    }
+
+    /// The rules of `t`'s named groups: each group held still at the page's top-left corner, and
+    /// its old and new images, laid out at the element's size in each state, carried by
+    /// keyframes onto the frames of the element's snapshot views.
+    func namedGroups(_ t: Transition, animator name: String, duration: String) -> String {
+        let type = "html:active-view-transition-type(\(t.operation.name))"
+        var css = ""
+        for m in t.matchedElements {
+            let group = Self.identifier(m.id)
+            let sides = [
+                ("old", m.fromView, m.fromFrame, 1, WebScreenSample.ElementInScreen(role: .from, rest: t.fromRest, element: m.fromFrame)),
+                ("new", m.toView, m.toFrame, 2, WebScreenSample.ElementInScreen(role: .to, rest: t.toRest, element: m.toFrame)),
+            ].filter { $0.1 != nil }
+            guard !sides.isEmpty else { continue }
+            css += "\(type)::view-transition-group(\(group)){animation:none;transform:none;top:0;left:0}\n"
+            css += "\(type)::view-transition-image-pair(\(group)){isolation:isolate}\n"
+            for (pseudo, view, frame, z, screen) in sides {
+                guard let view else { continue }
+                let keyframes = "tc-\(name)-\(t.operation.name)-\(pseudo)-\(group)"
+                let samples = WebScreenSample.samples(ofImage: view, image: (frame.width, frame.height), z: z, screen: screen, in: t.timeline)
+                css += "\(type)::view-transition-\(pseudo)(\(group)){animation-name:\(keyframes);animation-duration:\(duration)s;"
+                    + "animation-timing-function:linear;animation-fill-mode:both;mix-blend-mode:normal;transform-origin:0 0;"
+                    + "inset-block-start:0;inset-inline-start:0;inline-size:\(Format.number(frame.width, decimals: 3))px;block-size:\(Format.number(frame.height, decimals: 3))px}\n"
+                css += "@keyframes \(keyframes){\n" + keyframeRules(samples, times: t.timeline.entries.map(\.time), duration: t.timeline.duration) + "}\n"
             }
         }
         return css

@@ -22,9 +22,12 @@ public enum AnimatorSources {
     static let hero = "HeroTransitions/Hero Sources/Preprocessors/DefaultAnimationPreprocessor.swift"
     static let vcTransitions = "ColinEberhardt/VCTransitionsLibrary"
 
-    /// A Hero family: Hero's numbers, compared by no reference test yet.
+    /// A Hero family: Hero's numbers, compared by a reference test.
     static func hero(_ type: String) -> AnimatorSource {
-        AnimatorSource(file: hero, symbol: "HeroDefaultAnimationType.\(type)", fidelity: .exact)
+        AnimatorSource(
+            file: hero, symbol: "HeroDefaultAnimationType.\(type)", fidelity: .exact, checked: true,
+            notes: "Dismissing operations play the reversed type, as Hero's autoReverse does."
+                + (["push", "pull", "cover", "uncover", "pageIn", "pageOut"].contains(type) ? " The moving screen's layer shadow (opacity 0.5, radius 5) is not drawn." : ""))
     }
 
     /// A VCTransitionsLibrary animation controller, ported to views without its snapshots' layers.
@@ -49,7 +52,9 @@ public enum AnimatorSources {
             "push": hero("push"), "pull": hero("pull"), "cover": hero("cover"), "uncover": hero("uncover"),
             "hero-slide": hero("slide"), "zoom-slide": hero("zoomSlide"), "page-in": hero("pageIn"),
             "page-out": hero("pageOut"), "hero-zoom": hero("zoom"), "zoom-out": hero("zoomOut"),
-            "turn": vcTransitions("CETurnAnimationController"), "natgeo": vcTransitions("CENatGeoAnimationController"),
+            "turn": AnimatorSource(
+                file: vcTransitions, symbol: "CETurnAnimationController", fidelity: .approximation,
+                notes: "The library turns each screen a quarter turn about its own centre line, in the two halves of one keyframe animation of CEReversibleAnimationController's 1 s, under a container perspective of m34 −0.002 (an eye 500 pt away). The catalogue's turn hinges each screen on an edge, lasts 0.7 s, eases each half in or out, fades each screen next to the hand-over and puts the eye 1.56 widths away; no reference test compares them."), "natgeo": vcTransitions("CENatGeoAnimationController"),
             "cards": vcTransitions("CECardsAnimationController"), "fold": vcTransitions("CEFoldAnimationController"),
             "ios-push": AnimatorSource(
                 file: "UIKit", symbol: "UINavigationController's push", fidelity: .unpublished,
@@ -59,7 +64,7 @@ public enum AnimatorSources {
                 notes: "Apple publishes no spring: ζ 0.75 and 0.419 s (k 225, c 22.5) are the swift_transitions package's iOS 26 fit (lib/src/zoom/zoom_dismiss_physics.dart); the dimming and the corner timing are guesses."),
             "cupertino-page": AnimatorSource(
                 file: flutterCupertino, symbol: "CupertinoPageTransition", fidelity: .exact, checked: true,
-                notes: "The page's edge shadow, a gradient band 5 % of the width, is not drawn."),
+                notes: "Views are flat colours, so the page's edge shadow (_CupertinoEdgeShadowDecoration, a gradient from 0x04000000 to clear over 5 % of the width) is drawn as four shadow views of equal width, each at the gradient's mean alpha over it."),
             "cupertino-dialog": AnimatorSource(file: flutterCupertino, symbol: "CupertinoFullscreenDialogTransition", fidelity: .exact, checked: true),
             "cupertino-modal-popup": AnimatorSource(
                 file: flutterCupertino, symbol: "CupertinoModalPopupRoute", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
@@ -77,7 +82,7 @@ public enum AnimatorSources {
                 notes: "The reference test compares the default x axis at 30 dp; the y and z axes follow the same providers."),
             "fade-through": AnimatorSource(file: mdc + "MaterialFadeThrough.java", symbol: "MaterialFadeThrough", fidelity: .exact, checked: true),
             "material-fade": AnimatorSource(
-                file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact,
+                file: mdc + "MaterialFade.java", symbol: "MaterialFade", fidelity: .exact, checked: true,
                 notes: "The emphasized decelerate and accelerate curves are (0.05, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.15), as Flutter, Compose and MDC's docs give them; MDC's tokens.xml has (0.1, 0.7, 0.1, 1) and (0.3, 0, 0.8, 0.2)."),
             "flutter-zoom": AnimatorSource(
                 file: flutterMaterial, symbol: "ZoomPageTransitionsBuilder", fidelity: .exact, checked: true,
@@ -88,8 +93,8 @@ public enum AnimatorSources {
                 notes: "A horizontal swipe whose progress grows linearly, released with no velocity: the vertical follow, the fling spring's bounce and a cancelled gesture are not played; the scrim is the light mode's. Driven by a finger, the top window fades over the last fifth of the commit instead of the first, so that it is never gone while held."),
             "android-activity": AnimatorSource(
                 file: "frameworks/base core/res/res/anim/activity_open_enter.xml, activity_open_exit.xml, activity_close_exit.xml",
-                symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation,
-                notes: "activity_close_enter.xml is not in that tree: the revealed page comes back from −10 %, as the open sent it. The sets' extend edges are not drawn."),
+                symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation, checked: true,
+                notes: "activity_close_enter.xml is not in that tree: the revealed page comes back from −10 %, as the open sent it. The sets' extend edges are not drawn, and the windows keep square corners where the sets ask for the device's rounded ones (hasRoundedCorners)."),
             "elevation-scale": AnimatorSource(
                 file: mdc + "MaterialElevationScale.java", symbol: "MaterialElevationScale", fidelity: .exact, checked: true,
                 notes: "MDC themes neither its duration nor its curve: Android's ValueAnimator defaults, 300 ms and AccelerateDecelerateInterpolator."),
@@ -107,15 +112,19 @@ public enum AnimatorSources {
                 file: flutterMaterial, symbol: "_OpenUpwardsPageTransition", fidelity: .exact, checked: true,
                 notes: "The content's 5 % rise inside the growing clip is not shown; the clip's edges are."),
             "fade-forwards": AnimatorSource(
-                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", fidelity: .approximation,
-                notes: "The box Flutter fills behind the pages while they move (ColorScheme.surface, a background colour in later revisions) is not drawn. It lasts 800 ms, Flutter's earlier kTransitionMilliseconds; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
+                file: flutterMaterial, symbol: "FadeForwardsPageTransitionsBuilder", version: "001fc4d51d2dbf3dda4d6c4e996a800cdc7eb9b8",
+                fidelity: .exact, checked: true,
+                notes: "The box behind the pages is ColorScheme.surface of the Material 3 baseline light scheme, a decoration view (the web export leaves it out). It lasts 800 ms, kTransitionMilliseconds of this revision; later Flutter shortens it to 450 ms, eyeballed on a Pixel 9."),
         ],
         web: [
             "view-transition": AnimatorSource(
-                file: "W3C CSS View Transitions Module Level 1", symbol: "the user-agent style sheet's root cross-fade", fidelity: .exact),
+                file: "W3C CSS View Transitions Module Level 1", symbol: "the user-agent style sheet's root cross-fade and named groups", fidelity: .exact, checked: true,
+                notes: "Each matched element is a named group whose box moves from the old element's to the new one's while its two images cross-fade. The images are composited normally where the style sheet asks for plus-lighter: halfway through, two half-transparent images cover 75 % instead of adding up to the whole. A named element stays in the screens' pictures beneath its group, where the browser leaves it out of the root's."),
             "nav3-fade": AnimatorSource(
                 file: "androidx/androidx navigation3/navigation3-ui/src/androidMain/kotlin/androidx/navigation3/ui/NavDisplay.android.kt",
-                symbol: "defaultTransitionSpec, defaultPredictivePopTransitionSpec", fidelity: .exact),
+                symbol: "defaultTransitionSpec, defaultPredictivePopTransitionSpec", version: "c24c69527ae98bba764719fe80d95503e4ab0a3f",
+                fidelity: .exact, checked: true,
+                notes: "The reference test compares the push and pop fades. The predictive pop is approximated: the popped page shrinks to 0.7 and fades on the tween's curve of the gesture's progress, where Compose seeks scaleOut's default spring and does not fade it, and fades the revealed page in on the default effects spring."),
         ],
     ]
 }

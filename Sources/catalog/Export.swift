@@ -23,7 +23,9 @@ struct ExportWeb: ParsableCommand {
             the same name: start one with document.startViewTransition({ update, types: ['push'] }). \
             The keyframes carry the sampled view states (matrix3d, opacity, z-index, the corner \
             radius as a clip, dimming as a colour filter) at the animator's duration with \
-            linear timing, close enough that no screen corner strays more than a quarter of a \
+            linear timing, and each --match element is a named group whose old and new images \
+            follow the animator's snapshots of it (give the element that view-transition-name), \
+            all close enough that no screen corner strays more than a quarter of a \
             pixel from the sampled motion. They are made for a page of --size CSS pixels. What \
             the web cannot show is described in docs/web-export.md. Without --out the CSS goes to \
             standard output; a file is written whole or not at all.
@@ -53,6 +55,9 @@ struct ExportWeb: ParsableCommand {
     @Option(help: "Samples a second the motion is measured at before keyframes are chosen (30...480).")
     var fps = 120
 
+    @Option(name: .customLong("match"), parsing: .singleValue, help: ArgumentHelp("An element both screens show, written as a named group: ID:X,Y,WxH->X,Y,WxH (its frame in the from-screen, then in the to-screen). Repeatable.", valueName: "element"))
+    var matches: [String] = []
+
     @OptionGroup var plugins: PluginOptions
 
     func validate() throws {
@@ -73,7 +78,8 @@ struct ExportWeb: ParsableCommand {
         let values = try Resolution.parameters(parameters, for: chosen)
         let bounds = try Resolution.size(size)
         let css = try Self.styleSheet(
-            chosen, operations: ops, parameters: values, style: style, detent: try Resolution.detent(detent), bounds: bounds, fps: fps)
+            chosen, operations: ops, parameters: values, style: style, detent: try Resolution.detent(detent), bounds: bounds, fps: fps,
+            matchedElements: try Resolution.matchedElements(matches))
         if let out {
             try PreviewExport.writeFile(Array(css.utf8), to: out)
         } else {
@@ -82,12 +88,13 @@ struct ExportWeb: ParsableCommand {
     }
 
     /// The style sheet of `animator`'s `operations`, each sampled in a worker process at `fps`;
-    /// custom presents and dismisses rest at `detent` when it is given.
+    /// custom presents and dismisses rest at `detent` when it is given; `matchedElements` become
+    /// named groups.
     /// - Throws: `CLIError` with one line when the plugin fails, the style does not apply, or a
     ///   detent is given and no operation is a custom present or dismiss.
     static func styleSheet(
         _ animator: AnimatorReference, operations: [TransitionOperation], parameters: [Double]? = nil, style: String? = nil,
-        detent: SheetDetent? = nil, bounds: Rect, fps: Int = 120
+        detent: SheetDetent? = nil, bounds: Rect, fps: Int = 120, matchedElements: [MatchedElement] = []
     ) throws -> String {
         // The operations are transitions of one plugin: one worker serves them all.
         let pool = WorkerPool()
@@ -101,7 +108,8 @@ struct ExportWeb: ParsableCommand {
             let context: TransitionContext
             do {
                 let presented = op.isModal && opStyle == .custom ? detent?.presentedFrame(in: bounds) : nil
-                context = try TransitionContext(operation: op, style: opStyle, containerBounds: bounds, presentedFrame: presented)
+                context = try TransitionContext(
+                    operation: op, style: opStyle, containerBounds: bounds, presentedFrame: presented, matchedElements: matchedElements)
             } catch let error as TransitionContext.Error {
                 throw CLIError.usage(error.description)
             }
@@ -109,7 +117,9 @@ struct ExportWeb: ParsableCommand {
                 FrameTimes.progresses(duration: duration, fps: Double(fps))
             }
             for m in sampled.misbehaviours { printError("warning: \(animator.qualifiedID) \(op): \(m)") }
-            transitions.append(.init(operation: op, timeline: PreviewExport.timeline(sampled, animator: animator)))
+            transitions.append(.init(
+                operation: op, timeline: PreviewExport.timeline(sampled, animator: animator), matchedElements: context.matchedElements,
+                fromRest: context.fromInitialFrame, toRest: context.toFinalFrame))
         }
         do {
             return try WebTransitionCSS().render(animatorID: animator.id, transitions: transitions)

@@ -36,6 +36,17 @@ struct ExportWebCommandTests {
         #expect(longer.stdout.contains("animation-duration:0.7s}"), "a parameter reaches the sampled motion")
     }
 
+    @Test("a --match element is written as a named group, through the worker")
+    func writesNamedGroups() throws {
+        let result = try CLI.run(["export", "web", "ios-zoom", "push", "--match", "card:16,200,358x120->0,0,390x300"])
+        CLI.expectNoCrash(result)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("::view-transition-group(card){animation:none;transform:none;top:0;left:0}"))
+        #expect(result.stdout.contains("@keyframes tc-ios-zoom-push-old-card{"))
+        let bad = try CLI.run(["export", "web", "ios-zoom", "push", "--match", "card:1,2"])
+        #expect(bad.status == 64, "\(bad.stderr)")
+    }
+
     /// A command line, the status it must end with and what its error line must mention.
     struct Mistake: Sendable, CustomTestStringConvertible {
         var arguments: [String]

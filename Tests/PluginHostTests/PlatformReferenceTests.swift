@@ -12,7 +12,9 @@ import Glibc
 /// `CupertinoModalPopupRoute`, `CupertinoDialogRoute`, `ZoomPageTransitionsBuilder`, `_OpenUpwardsPageTransition` and
 /// `_FadeUpwardsPageTransition`, Compose Multiplatform's iOS `NavDisplay`, Material 3's spring
 /// tokens, and MDC's `MaterialFadeThrough`, `MaterialSharedAxis`, `MaterialElevationScale` and
-/// `Hold`. The references share no code
+/// `Hold`; MDC's `MaterialFade`, Android 14's activity transitions, Flutter's
+/// `FadeForwardsPageTransitionsBuilder`, CSS View Transitions' root cross-fade and Navigation 3's
+/// Android default (PlatformMotionReferences.swift). The references share no code
 /// with the animators: the cubic Béziers are solved in absolute control points by bisection, and
 /// the springs are integrated step by step instead of solved in closed form. For every operation
 /// an animator declares, at two container sizes and 101 progresses, the test compares what the
@@ -21,6 +23,9 @@ import Glibc
 @Suite struct PlatformReferenceTests {
     static let library: PluginLibrary? = try? PluginLibrary.load(path: TestEnvironment.builtinPlugin)
     static let cLibrary: PluginLibrary? = try? PluginLibrary.load(path: PackagePlugins.cPlugin)
+    /// The Rust plugin, when cargo can build it.
+    static let rustLibrary: PluginLibrary? = PackagePlugins.rustUnavailableReason == nil
+        ? (try? PackagePlugins.rustPlugin.get()).flatMap { try? PluginLibrary.load(path: $0) } : nil
 
     /// The two container sizes of the comparison: a phone and a large tablet.
     static let sizes: [(width: Double, height: Double)] = [(390, 844), (1024, 1366)]
@@ -176,6 +181,30 @@ import Glibc
         case emphasizedZoomScale
         /// A pop through flipped curves, where the source plays the push's curves backwards.
         case flippedReverse
+        /// MDC tokens.xml's emphasized decelerate and accelerate pair, (0.1, 0.7, 0.1, 1) and
+        /// (0.3, 0, 0.8, 0.2), instead of the emphasized path's segments.
+        case tokensEasing
+        /// The fades on the slide's eased progress instead of the time fraction.
+        case easedFades
+        /// No surface box behind the pages.
+        case noSurfaceBox
+        /// Keyframes played linearly instead of on CSS's initial `ease`.
+        case linearTiming
+        /// The old image above the new one when going back.
+        case oldAboveNew
+        /// Material 3's standard easing (0.2, 0, 0, 1) instead of `tween`'s FastOutSlowIn.
+        case standardEasing
+        /// A named group's images at the group's height instead of their own aspect ratio.
+        case stretchedImages
+        /// A dismissal that plays the presenting type backwards instead of its reversed pair.
+        case unreversedDismiss
+        /// Hero's overlay over the whole container instead of the overlaid view.
+        case overlayOnContainer
+        /// Hero's standard curve where it sets deceleration.
+        case standardForDeceleration
+        /// The Cupertino edge shadow's alpha on the page's own curve instead of
+        /// CurvedAnimation(linearToEaseOut) of the route value.
+        case shadowOnPageCurve
     }
 
     /// Every case of the operations `animator` declares, at both sizes, in its first style.
@@ -229,8 +258,24 @@ import Glibc
             return [
                 Seen(role: beneathRole, rect: beneathRect, alpha: 1),
                 Seen(role: .dimming, rect: c.container, alpha: barrier),
+            ] + edgeShadow(c, pageLeft: topRect.x, shadow: p == .shadowOnPageCurve ? (c.forward ? top : 1 - top) : linearToEaseOut(v)) + [
                 Seen(role: topRole, rect: topRect, alpha: 1),
             ]
+        }
+    }
+
+    /// The edge shadow of the Cupertino page (packages/flutter/lib/src/cupertino/route.dart,
+    /// _CupertinoEdgeShadowDecoration.kTween and _CupertinoEdgeShadowPainter.paint): a band
+    /// 0.05 of the width (shadowWidth) left of the page's left edge, whose colour at dx from that
+    /// edge is Color.lerp(0x04000000, 0x00000000, dx / shadowWidth) with its alpha scaled by the
+    /// shadow animation `shadow` (Decoration lerp from no decoration). The animator draws it as
+    /// four flat bands of equal width, the one nearest the page drawn lowest: each at the
+    /// gradient's mean alpha over it, the mean of 4/255 · (1 − dx / shadowWidth).
+    static func edgeShadow(_ c: Case, pageLeft: Double, shadow: Double) -> [Seen] {
+        let width = 0.05 * c.container.width / 4
+        return (0..<4).map { i in
+            let alpha = 4.0 / 255 * (1 - (Double(i) + 0.5) / 4) * shadow
+            return Seen(role: .shadow, rect: Rect(x: pageLeft - Double(i + 1) * width, y: c.container.y, width: width, height: c.container.height), alpha: alpha)
         }
     }
 
@@ -620,8 +665,11 @@ import Glibc
     static let ids = [
         "cupertino-page", "cupertino-dialog", "open-upwards", "bottom-sheet", "side-drawer", "popover", "elevation-scale", "hold",
         "cupertino-modal-popup", "compose-ios", "fade-through", "shared-axis", "flutter-zoom", "fade-upwards",
-        "cupertino-alert",
-    ]
+        "cupertino-alert", "material-fade", "android-activity", "fade-forwards",
+    ] + heroIds
+
+    /// The animators of the Rust plugin compared, by id.
+    static let rustIds = ["view-transition", "nav3-fade"]
 
     /// The reference of the animator `id`.
     static func reference(_ id: String, _ c: Case, _ p: Perturbation) -> Reference {
@@ -640,6 +688,12 @@ import Glibc
         case "flutter-zoom": flutterZoom(c, p)
         case "fade-upwards": fadeUpwards(c, p)
         case "cupertino-alert": cupertinoAlert(c, p)
+        case "material-fade": materialFade(c, p)
+        case "android-activity": androidActivity(c, p)
+        case "fade-forwards": fadeForwards(c, p)
+        case "view-transition": viewTransition(c, p)
+        case "nav3-fade": nav3Fade(c, p)
+        case _ where heroIds.contains(id): hero(id, c, p)
         default: popover(c, p)
         }
     }
@@ -665,21 +719,32 @@ import Glibc
 
     /// Every difference between the animator and the reference beyond the tolerances, for one
     /// case at `count` progresses, with the animator's `parameters` (its defaults when nil).
-    static func mismatches(_ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil) throws -> [String] {
+    static func mismatches(
+        _ animator: Animator, _ c: Case, _ reference: Reference, count: Int = 101, parameters: [Double]? = nil, alphaTolerance: Double = alphaTolerance
+    ) throws -> [String] {
         var found: [String] = []
         let duration = animator.duration(c.context, parameters: parameters)
         if abs(duration - reference.duration) > durationTolerance {
             found.append("\(c): duration \(duration) s, the reference's \(reference.duration) s")
         }
         let run = try animator.run(c.context, parameters: parameters, progresses: SampledTransition.evenProgresses(count))
+        // A view shows something when it is opaque enough and has an area.
+        func shows(_ s: Seen) -> Bool {
+            s.alpha > alphaTolerance && s.rect.width > pointTolerance && s.rect.height > pointTolerance
+        }
         for frame in run.frames {
             let actual = seen(frame), expected = reference.views(frame.progress)
             let at = "\(c) at \(frame.progress)"
-            for e in expected {
-                guard let a = actual.first(where: { $0.role == e.role }) else {
+            // Views of one role (the bands of a shadow) pair up in drawing order.
+            func nth(_ list: [Seen], _ i: Int) -> Int { list[..<i].filter { $0.role == list[i].role }.count }
+            for (i, e) in expected.enumerated() {
+                let k = nth(expected, i)
+                let same = actual.filter { $0.role == e.role }
+                guard k < same.count else {
                     if shows(e) { found.append("\(at): no \(e.role) view, the reference shows \(e)") }
                     continue
                 }
+                let a = same[k]
                 if !shows(a) && !shows(e) { continue }
                 let edges = [(a.rect.x, e.rect.x), (a.rect.y, e.rect.y), (a.rect.maxX, e.rect.maxX), (a.rect.maxY, e.rect.maxY)]
                 if edges.contains(where: { abs($0.0 - $0.1) > pointTolerance }) { found.append("\(at): \(e.role) is at \(a.rect), the reference's \(e.rect)") }
@@ -688,7 +753,7 @@ import Glibc
                     found.append("\(at): \(e.role) corner \(a.radius), the reference's \(e.radius)")
                 }
             }
-            for a in actual where shows(a) && !expected.contains(where: { $0.role == a.role }) {
+            for (i, a) in actual.enumerated() where shows(a) && nth(actual, i) >= expected.filter({ $0.role == a.role }).count {
                 found.append("\(at): \(a) is drawn, the reference has no such view")
             }
             // The stacking order of the views both show.
@@ -699,15 +764,28 @@ import Glibc
         return found
     }
 
-    /// The animator `id`, from the C plugin for open and fade upwards and from the built-ins otherwise.
+    /// The animator `id`, from the C plugin for the Android page transitions, from the Rust
+    /// plugin for the web's and Navigation 3's fades and from the built-ins otherwise.
     static func animator(_ id: String) throws -> Animator {
-        let library = try #require(id == "open-upwards" || id == "fade-upwards" ? cLibrary : library)
-        return try #require(library.animator(id))
+        let chosen = ["open-upwards", "fade-upwards", "fade-forwards"].contains(id) ? cLibrary : rustIds.contains(id) ? rustLibrary : library
+        let loaded = try #require(chosen)
+        return try #require(loaded.animator(id))
     }
 
     /// The animator shows what its source shows, in every operation it declares, at both sizes.
     @Test(arguments: ids)
     func matchesItsSource(_ id: String) throws {
+        try Self.compare(id)
+    }
+
+    /// The Rust plugin's animators show what their sources show.
+    @Test(.enabled(if: PackagePlugins.rustUnavailableReason == nil, "cargo is not on PATH: the Rust plugin is not built"), arguments: rustIds)
+    func rustAnimatorMatchesItsSource(_ id: String) throws {
+        try Self.compare(id)
+    }
+
+    /// Compares the animator `id` with its reference in every operation it declares, at both sizes.
+    static func compare(_ id: String) throws {
         let animator = try Self.animator(id)
         let cases = try Self.cases(animator)
         #expect(Set(cases.map(\.operation)) == Set(animator.description.operations))
@@ -732,6 +810,15 @@ import Glibc
         case "fade-through", "shared-axis": [.uneasedThresholds]
         case "flutter-zoom": [.emphasizedZoomScale]
         case "fade-upwards", "cupertino-alert": [.flippedReverse]
+        case "material-fade": [.tokensEasing, .uneasedThresholds]
+        case "android-activity": [.easedFades]
+        case "fade-forwards": [.easedFades, .noSurfaceBox]
+        case "view-transition": [.linearTiming, .oldAboveNew]
+        case "nav3-fade": [.standardEasing]
+        case "push", "page-in": [.unreversedDismiss, .overlayOnContainer, .standardForDeceleration]
+        case "pull", "page-out": [.unreversedDismiss, .overlayOnContainer]
+        case "cover": [.unreversedDismiss, .standardForDeceleration]
+        case _ where heroIds.contains(id): [.unreversedDismiss]
         default: [.stifferSpring, .effectsOnSpatialSpring]
         }
     }
@@ -740,15 +827,52 @@ import Glibc
     /// in the operations the perturbation touches.
     @Test(arguments: ids)
     func aPerturbedReferenceIsNoticed(_ id: String) throws {
+        try Self.noticePerturbations(id)
+    }
+
+    /// The Rust plugin's comparisons can fail too.
+    @Test(.enabled(if: PackagePlugins.rustUnavailableReason == nil, "cargo is not on PATH: the Rust plugin is not built"), arguments: rustIds)
+    func aPerturbedRustReferenceIsNoticed(_ id: String) throws {
+        try Self.noticePerturbations(id)
+    }
+
+    /// Whether `perturbation` changes what case `c` of animator `id` shows: the reverse curves
+    /// and the stacking of a pair touch only the backward cases, and the material fade's
+    /// threshold only its entering surface.
+    static func touches(_ perturbation: Perturbation, _ id: String, _ c: Case) -> Bool {
+        switch perturbation {
+        case .unflippedReverse, .flippedReverse, .oldAboveNew, .unreversedDismiss: !c.forward
+        case .standardForDeceleration: c.forward
+        case .uneasedThresholds: id != "material-fade" || c.forward
+        default: true
+        }
+    }
+
+    /// With each of its perturbations, the reference of `id` no longer matches the animator in
+    /// the cases the perturbation touches.
+    static func noticePerturbations(_ id: String) throws {
         let animator = try Self.animator(id)
         for perturbation in Self.perturbations(id) {
             var noticed = 0
-            for c in try Self.cases(animator) where (perturbation != .unflippedReverse && perturbation != .flippedReverse) || !c.forward {
+            for c in try Self.cases(animator) where touches(perturbation, id, c) {
                 let found = try Self.mismatches(animator, c, Self.reference(id, c, perturbation), count: 61)
                 if !found.isEmpty { noticed += 1 }
                 #expect(!found.isEmpty, "\(id) \(c) with \(perturbation) still matches")
             }
             #expect(noticed > 0)
+        }
+    }
+
+    /// The Cupertino page's edge shadow, whose alpha (at most 4/255) lies under the common alpha
+    /// tolerance, compared at 0.0005 in every operation at both sizes; its alpha on the page's
+    /// own curve is noticed.
+    @Test func theCupertinoEdgeShadowMatchesItsSource() throws {
+        let animator = try Self.animator("cupertino-page")
+        for c in try Self.cases(animator) {
+            let found = try Self.mismatches(animator, c, Self.reference("cupertino-page", c, .none), alphaTolerance: 0.0005)
+            #expect(found.isEmpty, "\(c): \(found.count) mismatches, first \(found.prefix(3))")
+            let perturbed = try Self.mismatches(animator, c, Self.reference("cupertino-page", c, .shadowOnPageCurve), count: 61, alphaTolerance: 0.0005)
+            #expect(!perturbed.isEmpty, "\(c) with the shadow on the page's curve still matches")
         }
     }
 

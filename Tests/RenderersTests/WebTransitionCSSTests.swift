@@ -68,6 +68,65 @@ struct WebTransitionCSSTests {
         #expect(tight.components(separatedBy: "%{").count - 1 > count)
     }
 
+    @Test("a matched element is a named group whose image keyframes carry it onto the snapshot's frame, or with its screen")
+    func namedGroupsFollowTheSnapshots() throws {
+        let animator = try Fixtures.animator("ios-zoom")
+        let card = try MatchedElement(parsing: "card:16,200,358x120->0,0,390x300")
+        let context = try TransitionContext(operation: .push, containerBounds: Fixtures.bounds, matchedElements: [card])
+        let run = try animator.run(context, progresses: FrameTimes.progresses(duration: animator.duration(context), fps: 60))
+        let timeline = TransitionTimeline.even(title: "push", containerBounds: Fixtures.bounds, duration: run.duration, frames: run.frames)
+        let element = try #require(context.matchedElements.first)
+        let old = try #require(element.fromView)
+        let samples = WebScreenSample.samples(ofImage: old, image: (element.fromFrame.width, element.fromFrame.height), z: 1, in: timeline)
+        var compared = 0
+        for (k, entry) in timeline.entries.enumerated() {
+            guard let view = entry.frame.drawnViews.first(where: { $0.id == old }), let rect = view.state.projectedBounds(camera: entry.frame.camera) else {
+                #expect(!samples[k].visible, "sample \(k) shows an image the animator does not draw")
+                continue
+            }
+            let corners = try Self.corners(samples[k])
+            let xs = corners.map(\.x), ys = corners.map(\.y)
+            #expect(abs(xs.min()! - rect.x) < 0.01 && abs(xs.max()! - rect.maxX) < 0.01, "sample \(k): \(xs) against \(rect)")
+            #expect(abs(ys.min()! - rect.y) < 0.01 && abs(ys.max()! - rect.maxY) < 0.01, "sample \(k): \(ys) against \(rect)")
+            #expect(abs(samples[k].opacity - view.state.alpha) < 1e-9)
+            compared += 1
+        }
+        #expect(compared > 10)
+        compared = 0
+        // ios-zoom draws no snapshot of the element in the new screen: that image follows the
+        // element inside the to-screen, which the browser leaves out of the root's picture.
+        let new = try #require(element.toView)
+        let followed = WebScreenSample.samples(
+            ofImage: new, image: (element.toFrame.width, element.toFrame.height), z: 2,
+            screen: .init(role: .to, rest: context.toFinalFrame, element: element.toFrame), in: timeline)
+        for (k, entry) in timeline.entries.enumerated() {
+            guard let screen = entry.frame.drawnViews.first(where: { $0.role == .to }) else {
+                #expect(!followed[k].visible, "sample \(k) shows the element of a screen that is not drawn")
+                continue
+            }
+            // The element's rectangle carried from the screen's rest frame onto the screen as
+            // drawn now (ios-zoom only moves and scales it).
+            let f = try #require(screen.state.projectedBounds(camera: entry.frame.camera)), r = context.toFinalFrame
+            compared += 1
+            let sx = f.width / r.width, sy = f.height / r.height
+            let want = Rect(
+                x: f.x + (element.toFrame.x - r.x) * sx, y: f.y + (element.toFrame.y - r.y) * sy,
+                width: element.toFrame.width * sx, height: element.toFrame.height * sy)
+            let corners = try Self.corners(followed[k])
+            #expect(followed[k].visible && abs(followed[k].opacity - screen.state.alpha) < 1e-9)
+            #expect(abs(corners.map(\.x).min()! - want.x) < 0.01 && abs(corners.map(\.y).max()! - want.maxY) < 0.01, "sample \(k): \(corners) against \(want)")
+        }
+        #expect(compared > 10)
+        let css = try WebTransitionCSS().render(
+            animatorID: "ios-zoom",
+            transitions: [.init(operation: .push, timeline: timeline, matchedElements: context.matchedElements, toRest: context.toFinalFrame)])
+        #expect(css.contains("html:active-view-transition-type(push)::view-transition-group(card){animation:none;transform:none;top:0;left:0}"))
+        #expect(css.contains("::view-transition-old(card){animation-name:tc-ios-zoom-push-old-card;"))
+        #expect(css.contains("inline-size:358px;block-size:120px}"))
+        #expect(css.contains("@keyframes tc-ios-zoom-push-new-card{"))
+        #expect(css.contains("view-transition-name: card"))
+    }
+
     @Test("dimming over a screen becomes a filter that maps each level as the veil does")
     func dimmingFilter() throws {
         let timeline = try Fixtures.timeline(try Fixtures.animator("dimmed-sheet"), .present, fps: 60)
