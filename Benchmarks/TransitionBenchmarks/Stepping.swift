@@ -57,7 +57,9 @@ final class DirectStepper {
             let role = session.role(of: ViewID(Int32($0)))
             return role == .snapshot || role == .tile
         }.map(Int32.init)
-        guard let run = DirectRun(animatorID: session.animator.id, context: context, dimming: dimming, firstPieceView: firstPiece) else {
+        // Then the flat bands (an edge shadow, a surface box), made after the dimming view.
+        let bands = (0..<count).filter { [.shadow, .decoration].contains(session.role(of: ViewID(Int32($0)))) }.map(Int32.init)
+        guard let run = DirectRun(animatorID: session.animator.id, context: context, dimming: dimming, firstPieceView: firstPiece, bandViews: bands) else {
             throw BenchError("\(session.animator.id) is not a built-in animator")
         }
         self.run = run

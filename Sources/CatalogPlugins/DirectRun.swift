@@ -16,12 +16,16 @@ package final class DirectRun {
     /// unknown id.
     /// The views of the choreography's pieces (doors, tiles) are numbered from `firstPieceView`
     /// on, one each, as a session's setup would make them after the dimming view; nil leaves the
-    /// pieces out.
-    package init?(animatorID: String, context: UnsafePointer<tc_context_t>, dimming: tc_view_id_t, firstPieceView: tc_view_id_t? = nil) {
+    /// pieces out. `bandViews` are the views setup made for the choreography's flat bands (an
+    /// edge shadow's), in order.
+    package init?(
+        animatorID: String, context: UnsafePointer<tc_context_t>, dimming: tc_view_id_t, firstPieceView: tc_view_id_t? = nil,
+        bandViews: [tc_view_id_t] = []
+    ) {
         guard let definition = builtinAnimators.first(where: { "\($0.id)" == animatorID }) else { return nil }
         let choreography = definition.choreography(situation(context))
         let pieces = firstPieceView.map { first in (0..<choreography.pieces.count).map { first + tc_view_id_t($0) } } ?? []
-        run = RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieces)
+        run = RunState.make(choreography: choreography, dimming: dimming, pieceViews: pieces, bandViews: bandViews)
     }
 
     /// How many views the choreography makes from parts of the screens (explode's tiles).
