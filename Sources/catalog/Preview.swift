@@ -72,7 +72,7 @@ struct Preview: ParsableCommand {
 
     @Option(
         name: .customLong("lottie-for"),
-        help: ArgumentHelp("For lottie: the player the keyframes are written for: standard (rlottie, python-lottie and players that follow the format) or qt (Qt 6's Lottie player).", valueName: "player"),
+        help: ArgumentHelp("For lottie: the player the file is written for: standard (default; checked in rlottie and python-lottie) or qt (checked in Qt 6.4.2's Lottie player).", valueName: "player"),
         completion: .list(LottiePlayer.allCases.map(\.rawValue)))
     var lottieFor: String?
 
