@@ -12,16 +12,19 @@
 BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core libdeflate0 wasi-libc)
 
 # To test: C and C++ compilers for the fixture plugins and the header checks, and the independent
-# consumers of the previews: Chromium (HTML pages) and rlottie (Lottie files); cmake for the
-# installed CMake package config.
-TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake)
+# consumers of the previews: Chromium (HTML pages), rlottie and Qt 6's Lottie player (Lottie
+# files: the Qt.labs.lottieqt QML module, the qml tool that runs the test's grabber offscreen,
+# and the two QML modules its QtQuick window needs); cmake for the installed CMake package config.
+TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake
+    qml6-module-qt-labs-lottieqt qml-qt6 qml6-module-qtquick-window qml6-module-qtqml-workerscript)
 
 # For the SDL2 demo (Examples/sdl-demo) only, never the build: SDL2's headers, and Xvfb for its
 # scripted run in the tests.
 DEMO_PACKAGES=(libsdl2-dev xvfb xauth)
 
-# From PyPI, for the tests: the Lottie schema, a JSON Schema validator and a PNG/GIF decoder.
-TEST_PYTHON_PACKAGES=(lottie-specs jsonschema-rs pillow)
+# From PyPI, for the tests: the Lottie schema, a JSON Schema validator, a PNG/GIF decoder, and
+# python-lottie (`lottie`) with cairosvg, which draws the SVG python-lottie makes of a frame.
+TEST_PYTHON_PACKAGES=(lottie-specs jsonschema-rs pillow lottie cairosvg)
 
 # Installs the packages given that are not installed yet, with apt-get (through sudo when not
 # root). Prints nothing and needs no privileges when everything is there.

@@ -5,13 +5,27 @@ import Foundation
 #endif
 import TransitionCore
 
+/// The Lottie player a file is written for.
+public enum LottiePlayer: String, Sendable, CaseIterable {
+    /// Players that follow the Lottie format as lottie-web writes and reads it (rlottie and
+    /// python-lottie are checked by the tests): linear keyframes where the motion bends.
+    case standard
+    /// Qt's Lottie player (checked with Qt 6.4.2). It moves a layer's position along the whole
+    /// path of its keyframes at an even speed, ends each keyframe's segment one frame before the
+    /// next keyframe and reads keyframe times as whole frames, so the file gives it a held
+    /// keyframe on every frame where a value changes, each with its end value (`e`) and a last
+    /// keyframe of time only, and the position as separate x and y properties.
+    case qt
+}
+
 /// A Lottie (bodymovin) JSON animation of a timeline, for Lottie players on iOS, Android and
-/// the web.
+/// the web, and for Qt's.
 ///
-/// The device screen is a precomposition clipped by a mask to the screen's rounded corners
-/// (or, with `flat`, top-level layers under a layer painting the corners); in it the screen
-/// colour is the bottom layer and each view is a shape layer with its card's blocks (the role
-/// label, which needs a font, is left out). Each layer's position, scale, rotation and opacity
+/// Every layer is a top-level shape layer (no precomposition, which Qt's player skips): the
+/// screen colour is the bottom layer, each view a shape layer with its card's blocks (the role
+/// label, which needs a font, is left out), and the topmost layer paints the device screen's
+/// rounded corners in the backdrop colour. Colours have four components, as Qt's player reads
+/// them. Each layer's position, scale, rotation and opacity
 /// are keyframed with linear segments, keyframes kept only where the motion is not a straight
 /// line between its neighbours. A view that is hidden or leaves the container jumps, with a
 /// hold keyframe; one that fades to nothing fades. A change in stacking order starts a new set
@@ -28,17 +42,14 @@ public struct LottieRenderer: Sendable {
     public var style: CardStyle
     /// Frames a second of the animation.
     public var frameRate: Double
-    /// Writes every layer at the top level, with no precomposition, for players that skip
-    /// precompositions (Qt's says "Unsupported layer type: 0" and draws nothing). The device
-    /// screen's rounded corners are then painted in the backdrop colour by a top layer instead of
-    /// masked, so the file's corners are opaque rather than transparent.
-    public var flat: Bool
+    /// The player the keyframes are written for.
+    public var player: LottiePlayer
 
     /// Creates a renderer.
-    public init(style: CardStyle = .standard, frameRate: Double = 60, flat: Bool = false) {
+    public init(style: CardStyle = .standard, frameRate: Double = 60, player: LottiePlayer = .standard) {
         self.style = style
         self.frameRate = frameRate
-        self.flat = flat
+        self.player = player
     }
 
     /// The frame the animation ends on, for a timeline of `duration` seconds: the first whole
@@ -65,8 +76,8 @@ public struct LottieRenderer: Sendable {
         let end = lastFrame(duration: timeline.duration) + 1
 
         var layers: [JSONValue] = []
-        // In the flat form the corners layer is the topmost, index 1.
-        var index = flat ? 2 : 1
+        // The corners layer is the topmost, index 1.
+        var index = 2
         var start = 0
         while start < entries.count {
             let order = entries[start].frame.drawOrder.map(\.id)
@@ -97,28 +108,10 @@ public struct LottieRenderer: Sendable {
             ("fr", .number(frameRate)), ("ip", .integer(0)), ("op", .number(end)),
             ("w", .integer(Int(w))), ("h", .integer(Int(h))),
         ]
-        if flat {
-            let corners = shapeLayer(
-                name: "screen corners", index: 1, inPoint: 0, outPoint: end, transform: Self.staticTransform(),
-                shapes: [Self.cornersGroup(screenRect, radius: cornerRadius, color: style.backdrop)])
-            root += [("assets", .array([])), ("layers", .array([corners] + layers))]
-        } else {
-            root += [
-                ("assets", .array([.object([("id", .string("screen")), ("nm", .string("screen")), ("layers", .array(layers))])])),
-                ("layers", .array([.object([
-                    ("ty", .integer(0)), ("nm", .string("device")), ("refId", .string("screen")), ("ind", .integer(1)),
-                    ("ip", .integer(0)), ("op", .number(end)), ("st", .integer(0)), ("sr", .integer(1)), ("ao", .integer(0)),
-                    ("ddd", .integer(0)), ("bm", .integer(0)), ("w", .integer(Int(w))), ("h", .integer(Int(h))),
-                    ("ks", Self.staticTransform()), ("hasMask", .bool(true)),
-                    ("masksProperties", .array([.object([
-                        ("nm", .string("screen corners")), ("mode", .string("a")), ("inv", .bool(false)),
-                        ("pt", .object([("a", .integer(0)), ("k", Self.roundedRectPath(screenRect, radius: cornerRadius))])),
-                        ("o", .object([("a", .integer(0)), ("k", .number(100))])),
-                        ("x", .object([("a", .integer(0)), ("k", .number(0))])),
-                    ])])),
-                ])])),
-            ]
-        }
+        let corners = shapeLayer(
+            name: "screen corners", index: 1, inPoint: 0, outPoint: end, transform: Self.staticTransform(),
+            shapes: [Self.cornersGroup(screenRect, radius: cornerRadius, color: style.backdrop)])
+        root += [("assets", .array([])), ("layers", .array([corners] + layers))]
         root.append(("markers", .array([])))
         return JSONValue.object(root).text
     }
@@ -178,7 +171,13 @@ public struct LottieRenderer: Sendable {
         let jumps = Set((0..<max(0, poses.count - 1)).filter { poses[$0].visible != poses[$0 + 1].visible })
         let transform: JSONValue = .object([
             ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
-            ("p", property(frames, jumps: [], tolerance: 0.2) { [poses[$0].fit.x, poses[$0].fit.y] }),
+            ("p", player == .qt
+                ? .object([
+                    ("s", .bool(true)),
+                    ("x", property(frames, jumps: [], tolerance: 0.2) { [poses[$0].fit.x] }),
+                    ("y", property(frames, jumps: [], tolerance: 0.2) { [poses[$0].fit.y] }),
+                ])
+                : property(frames, jumps: [], tolerance: 0.2) { [poses[$0].fit.x, poses[$0].fit.y] }),
             ("s", property(frames, jumps: [], tolerance: 0.1) { [poses[$0].fit.scaleX * 100, poses[$0].fit.scaleY * 100] }),
             ("r", property(frames, jumps: [], tolerance: 0.05) { [poses[$0].fit.rotation] }),
             ("o", property(frames, jumps: jumps, tolerance: 0.3) { [poses[$0].opacity] }),
@@ -198,7 +197,8 @@ public struct LottieRenderer: Sendable {
                 if !polygon.isEmpty { shapes.append(Self.polygonGroup("block \(i + 1)", polygon, color: block.color)) }
             }
             let body = cut(RoundedRect.points(Rect(x: 0, y: 0, width: source.width, height: source.height), radius: 0))
-            if !body.isEmpty { shapes.append(Self.polygonGroup("card", body, color: source.body)) }
+            let holes = source.blocks.map { cut(RoundedRect.points($0.rect, radius: $0.radius)) }.filter { !$0.isEmpty }
+            if !body.isEmpty { shapes.append(Self.polygonGroup("card", body, holes: player == .qt ? [] : holes, color: source.body)) }
             return shapeLayer(
                 name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
         }
@@ -209,19 +209,22 @@ public struct LottieRenderer: Sendable {
         }
         shapes.append(Self.group(
             "card", rect: Rect(x: -face.width / 2, y: -face.height / 2, width: face.width, height: face.height),
-            radius: radius, color: style.fill(for: first)))
+            radius: radius, color: style.fill(for: first),
+            holes: player == .qt ? [] : face.blocks.map { (rect: $0.rect.offsetBy(dx: -face.width / 2, dy: -face.height / 2), radius: $0.radius) }))
         return shapeLayer(
             name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
     }
 
     /// A keyframed property of `frames.count` samples: static when every sample is the same,
-    /// else linear keyframes where the motion bends, and a hold before each jump.
+    /// else linear keyframes where the motion bends, and a hold before each jump (for Qt's
+    /// player, held keyframes on every frame: `heldEveryFrame`).
     private func property(_ frames: [Double], jumps: Set<Int>, tolerance: Double, _ value: (Int) -> [Double]) -> JSONValue {
         let values = frames.indices.map(value)
         if values.allSatisfy({ zip($0, values[0]).allSatisfy { abs($0 - $1) <= 1e-9 } }) {
             let v = values[0]
             return .object([("a", .integer(0)), ("k", v.count == 1 ? .number(v[0]) : .numbers(v))])
         }
+        if player == .qt { return .object([("a", .integer(1)), ("k", .array(Self.heldEveryFrame(frames, jumps: jumps, values: values)))]) }
         let kept = KeyframeReducer.keep(
             count: values.count, mustKeep: { jumps.contains($0) || jumps.contains($0 - 1) },
             fits: { a, b, i in
@@ -233,7 +236,12 @@ public struct LottieRenderer: Sendable {
             })
         var keyframes: [JSONValue] = []
         for (n, i) in kept.enumerated() {
-            var pairs: [(String, JSONValue)] = [("t", .number(frames[i])), ("s", .numbers(values[i]))]
+            // The keyframe after a jump lies a quarter of a frame before its sample, so a player
+            // that shows, at a keyframe's exact time, the end of the segment before it
+            // (python-lottie) draws the jump on the sample's frame too.
+            var time = frames[i]
+            if n > 0, jumps.contains(kept[n - 1]) { time -= min(0.25, (frames[i] - frames[kept[n - 1]]) / 2) }
+            var pairs: [(String, JSONValue)] = [("t", .number(time)), ("s", .numbers(values[i]))]
             if n < kept.count - 1 {
                 if jumps.contains(i) {
                     pairs.append(("h", .integer(1)))
@@ -247,32 +255,72 @@ public struct LottieRenderer: Sendable {
         return .object([("a", .integer(1)), ("k", .array(keyframes))])
     }
 
+    /// Keyframes for Qt's player: a held keyframe at each whole frame where the value changes,
+    /// with its end value equal to its start (Qt reads `e` and shows it through the frame before
+    /// the next keyframe), the value there being the linear one between the samples (or the
+    /// held one before a jump), and a last keyframe of time only, one frame after the last
+    /// sample, which Qt needs to find the property's end. Players that follow the format draw
+    /// the same value at each whole frame.
+    private static func heldEveryFrame(_ frames: [Double], jumps: Set<Int>, values: [[Double]]) -> [JSONValue] {
+        let first = Int(frames[0].rounded(.down)), last = Int(frames[frames.count - 1].rounded(.up))
+        var keyframes: [JSONValue] = []
+        var previous: [Double]?
+        var i = 0
+        for f in first...last {
+            let t = Double(f)
+            while i + 1 < frames.count && frames[i + 1] <= t { i += 1 }
+            var v = values[i]
+            if i + 1 < frames.count, !jumps.contains(i), t > frames[i], frames[i + 1] > frames[i] {
+                let p = (t - frames[i]) / (frames[i + 1] - frames[i])
+                v = zip(values[i], values[i + 1]).map { $0 + ($1 - $0) * p }
+            }
+            if let previous, zip(v, previous).allSatisfy({ abs($0 - $1) <= 1e-9 }) { continue }
+            keyframes.append(.object([("t", .integer(f)), ("s", .numbers(v)), ("e", .numbers(v)), ("h", .integer(1))]))
+            previous = v
+        }
+        keyframes.append(.object([("t", .integer(last + 1))]))
+        return keyframes
+    }
+
     // MARK: JSON pieces
 
+    /// A colour as Lottie's four components, 0 to 1; the alpha is 1, since the fill's opacity
+    /// carries the colour's.
+    private static func rgba(_ color: Color) -> [Double] { [color.red, color.green, color.blue, 1] }
+
+    /// A shape layer. For Qt's player, which shows a layer on its out point too and reads it as a
+    /// whole frame, the out point is half a frame earlier: the same whole frames show the layer in
+    /// every player.
     private func shapeLayer(name: String, index: Int, inPoint: Double, outPoint: Double, transform: JSONValue, shapes: [JSONValue]) -> JSONValue {
         .object([
             ("ty", .integer(4)), ("nm", .string(name)), ("ind", .integer(index)),
-            ("ip", .number(inPoint)), ("op", .number(outPoint)), ("st", .integer(0)), ("sr", .integer(1)),
+            ("ip", .number(inPoint)), ("op", .number(player == .qt ? outPoint - 0.5 : outPoint)), ("st", .integer(0)), ("sr", .integer(1)),
             ("ao", .integer(0)), ("ddd", .integer(0)), ("bm", .integer(0)),
             ("ks", transform), ("shapes", .array(shapes)),
         ])
     }
 
-    /// A group holding one filled polygon.
-    private static func polygonGroup(_ name: String, _ points: [(x: Double, y: Double)], color: Color) -> JSONValue {
-        let zeros = JSONValue.array(points.map { _ in .numbers([0, 0]) })
-        let path: JSONValue = .object([
-            ("c", .bool(true)), ("v", .array(points.map { .numbers([$0.x, $0.y]) })), ("i", zeros), ("o", zeros),
-        ])
+    /// A group holding one filled polygon, with `holes` (polygons inside it, such as the blocks
+    /// drawn over a card) left out by the even-odd rule: a translucent layer then shows each
+    /// point's colour once, even in a player that applies the layer's opacity to each shape in
+    /// turn (rlottie), rather than the blocks over the card. Qt's player draws such holes
+    /// differently, so its file has none.
+    private static func polygonGroup(_ name: String, _ points: [(x: Double, y: Double)], holes: [[(x: Double, y: Double)]] = [], color: Color) -> JSONValue {
+        func item(_ name: String, _ points: [(x: Double, y: Double)]) -> JSONValue {
+            let zeros = JSONValue.array(points.map { _ in .numbers([0, 0]) })
+            let path: JSONValue = .object([
+                ("c", .bool(true)), ("v", .array(points.map { .numbers([$0.x, $0.y]) })), ("i", zeros), ("o", zeros),
+            ])
+            return .object([("ty", .string("sh")), ("nm", .string(name)), ("ks", .object([("a", .integer(0)), ("k", path)]))])
+        }
         return .object([
             ("ty", .string("gr")), ("nm", .string(name)),
-            ("it", .array([
-                .object([("ty", .string("sh")), ("nm", .string("shape")), ("ks", .object([("a", .integer(0)), ("k", path)]))]),
+            ("it", .array([item("shape", points)] + holes.map { item("hole", $0) } + [
                 .object([
                     ("ty", .string("fl")), ("nm", .string("fill")),
-                    ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+                    ("c", .object([("a", .integer(0)), ("k", .numbers(Self.rgba(color)))])),
                     ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
-                    ("r", .integer(1)),
+                    ("r", .integer(holes.isEmpty ? 1 : 2)),
                 ]),
                 staticGroupTransform(),
             ])),
@@ -291,22 +339,25 @@ public struct LottieRenderer: Sendable {
         ])
     }
 
-    /// A group holding one filled rounded rectangle.
-    private static func group(_ name: String, rect: Rect, radius: JSONValue, color: Color) -> JSONValue {
-        .object([
+    /// A group holding one filled rounded rectangle, with `holes` (rounded rectangles inside it)
+    /// left out by the even-odd rule, as in `polygonGroup`.
+    private static func group(_ name: String, rect: Rect, radius: JSONValue, color: Color, holes: [(rect: Rect, radius: Double)] = []) -> JSONValue {
+        func item(_ name: String, _ rect: Rect, _ radius: JSONValue) -> JSONValue {
+            .object([
+                ("ty", .string("rc")), ("nm", .string(name)), ("d", .integer(1)),
+                ("p", .object([("a", .integer(0)), ("k", .numbers([rect.midX, rect.midY]))])),
+                ("s", .object([("a", .integer(0)), ("k", .numbers([rect.width, rect.height]))])),
+                ("r", radius),
+            ])
+        }
+        return .object([
             ("ty", .string("gr")), ("nm", .string(name)),
-            ("it", .array([
-                .object([
-                    ("ty", .string("rc")), ("nm", .string("shape")), ("d", .integer(1)),
-                    ("p", .object([("a", .integer(0)), ("k", .numbers([rect.midX, rect.midY]))])),
-                    ("s", .object([("a", .integer(0)), ("k", .numbers([rect.width, rect.height]))])),
-                    ("r", radius),
-                ]),
+            ("it", .array([item("shape", rect, radius)] + holes.map { item("hole", $0.rect, .object([("a", .integer(0)), ("k", .number($0.radius))])) } + [
                 .object([
                     ("ty", .string("fl")), ("nm", .string("fill")),
-                    ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+                    ("c", .object([("a", .integer(0)), ("k", .numbers(Self.rgba(color)))])),
                     ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
-                    ("r", .integer(1)),
+                    ("r", .integer(holes.isEmpty ? 1 : 2)),
                 ]),
                 .object([
                     ("ty", .string("tr")), ("nm", .string("transform")),
@@ -348,7 +399,7 @@ public struct LottieRenderer: Sendable {
         }
         items.append(.object([
             ("ty", .string("fl")), ("nm", .string("fill")),
-            ("c", .object([("a", .integer(0)), ("k", .numbers([color.red, color.green, color.blue]))])),
+            ("c", .object([("a", .integer(0)), ("k", .numbers(Self.rgba(color)))])),
             ("o", .object([("a", .integer(0)), ("k", .number(min(max(color.alpha, 0), 1) * 100))])),
             ("r", .integer(1)),
         ]))
@@ -361,24 +412,5 @@ public struct LottieRenderer: Sendable {
             ("o", .object([("a", .integer(0)), ("k", .number(100))])),
         ]))
         return .object([("ty", .string("gr")), ("nm", .string("screen corners")), ("it", .array(items))])
-    }
-
-    /// A closed bezier path of a rounded rectangle, clockwise from the top edge.
-    private static func roundedRectPath(_ rect: Rect, radius: Double) -> JSONValue {
-        let r = RoundedRect.clampedRadius(rect, radius)
-        let k = r * 0.5523
-        let (x0, y0, x1, y1) = (rect.x, rect.y, rect.maxX, rect.maxY)
-        let points: [(v: (Double, Double), i: (Double, Double), o: (Double, Double))] = [
-            ((x0 + r, y0), (-k, 0), (0, 0)), ((x1 - r, y0), (0, 0), (k, 0)),
-            ((x1, y0 + r), (0, -k), (0, 0)), ((x1, y1 - r), (0, 0), (0, k)),
-            ((x1 - r, y1), (k, 0), (0, 0)), ((x0 + r, y1), (0, 0), (-k, 0)),
-            ((x0, y1 - r), (0, k), (0, 0)), ((x0, y0 + r), (0, 0), (0, -k)),
-        ]
-        return .object([
-            ("c", .bool(true)),
-            ("v", .array(points.map { .numbers([$0.v.0, $0.v.1]) })),
-            ("i", .array(points.map { .numbers([$0.i.0, $0.i.1]) })),
-            ("o", .array(points.map { .numbers([$0.o.0, $0.o.1]) })),
-        ])
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 #endif
 import PluginHost
+import Renderers
 import TransitionCore
 
 /// `catalog preview OPERATION ANIMATOR --interactive SCENARIO`: plays a scripted gesture on a
@@ -28,7 +29,7 @@ struct InteractivePreview {
     var out: String?
     var frames: Int?
     var scale: Double?
-    var lottieFlat: Bool
+    var lottiePlayer: LottiePlayer
     var plugins: PluginOptions
     var matching: [MatchedElement] = []
     var inProcess = false
@@ -121,7 +122,7 @@ struct InteractivePreview {
                 let last = timeline.entries.count - 1
                 timeline.entries = (0..<count).map { timeline.entries[count == 1 ? 0 : $0 * last / (count - 1)] }
             }
-            try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale, lottieFlat: lottieFlat)
+            try PreviewExport.write(timeline, subtitle: "\(chosen.description.name) · \(script)", format: format, to: out, fps: nil, scale: scale, lottiePlayer: lottiePlayer)
         } else if format == "json" {
             let text = try InteractiveJSON.text(played, resolved: resolved, context: context, scenario: script)
             if let out { try PreviewExport.writeFile(Array((text + "\n").utf8), to: out) } else { print(text) }

@@ -70,8 +70,11 @@ struct Preview: ParsableCommand {
     @Option(help: ArgumentHelp(Resolution.detentHelp, valueName: "detent"), completion: Completions.detents)
     var detent: String?
 
-    @Flag(name: .customLong("lottie-flat"), help: "For lottie: every layer at the top level, without precompositions, for players that skip them (Qt).")
-    var lottieFlat = false
+    @Option(
+        name: .customLong("lottie-for"),
+        help: ArgumentHelp("For lottie: the player the file is written for: standard (default; checked in rlottie and python-lottie) or qt (checked in Qt 6.4.2's Lottie player).", valueName: "player"),
+        completion: .list(LottiePlayer.allCases.map(\.rawValue)))
+    var lottieFor: String?
 
     @Flag(name: .customLong("no-play"), help: "Print the table even on a terminal.")
     var noPlay = false
@@ -87,10 +90,18 @@ struct Preview: ParsableCommand {
 
     @OptionGroup var plugins: PluginOptions
 
+    /// The player --lottie-for names, standard when it is not given.
+    var lottiePlayer: LottiePlayer { lottieFor.flatMap(LottiePlayer.init(rawValue:)) ?? .standard }
+
     func validate() throws {
         try OutputFormat.check(formatOption, out: out)
         try PreviewExport.validate(format: format, out: out, frames: frames, fps: interactive == nil ? fps : nil, scale: scale)
-        if lottieFlat && format != "lottie" { throw ValidationError("--lottie-flat applies to --format lottie") }
+        if let lottieFor {
+            guard format == "lottie" else { throw ValidationError("--lottie-for applies to --format lottie") }
+            guard LottiePlayer(rawValue: lottieFor) != nil else {
+                throw ValidationError("--lottie-for must be \(LottiePlayer.allCases.map(\.rawValue).joined(separator: " or ")); got '\(lottieFor)'")
+            }
+        }
         guard speed.isFinite, speed >= 0.01, speed <= 100 else { throw ValidationError("--speed must be between 0.01 and 100; got \(speed)") }
         if interactive != nil, frames != nil, format != "png" {
             throw ValidationError("--frames with --interactive applies to png only; text and json show every frame sampled at --fps")
@@ -105,7 +116,7 @@ struct Preview: ParsableCommand {
             return try InteractivePreview(
                 operation: operation, animator: animator, parameters: parameters, scenario: interactive, size: size,
                 style: style, detent: try Resolution.detent(detent), format: format, play: TerminalCapabilities.canPlay && !noPlay, speed: speed, framesPerSecond: Double(fps ?? 30), out: out, frames: frames, scale: scale,
-                lottieFlat: lottieFlat, plugins: plugins, matching: try Resolution.matchedElements(matches), inProcess: inProcess
+                lottiePlayer: lottiePlayer, plugins: plugins, matching: try Resolution.matchedElements(matches), inProcess: inProcess
             ).run()
         }
         let op = try Resolution.operation(operation)
@@ -139,7 +150,7 @@ struct Preview: ParsableCommand {
             arguments += matches.flatMap { ["--match", $0] }
             try PreviewExport.writeHTML(sampled, animator: chosen, parameters: values, arguments: arguments, detent: detent, to: out)
         } else if let out, PreviewExport.fileFormats.contains(format) {
-            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottieFlat: lottieFlat)
+            try PreviewExport.write(sampled, animator: chosen, format: format, to: out, fps: fps, scale: scale, lottiePlayer: lottiePlayer)
         } else if format == "json" {
             try emit(PreviewJSON.render(sampled, animator: chosen, parameters: values))
         } else if playing {

@@ -81,11 +81,11 @@ enum PreviewExport {
     /// Renders a file format and writes it to `path`, whole or not at all.
     static func write(
         _ sampled: SampledTransition, animator: some DescribedAnimator, format: String, to path: String, fps: Int?, scale: Double?,
-        lottieFlat: Bool = false
+        lottiePlayer: LottiePlayer = .standard
     ) throws {
         try write(
             timeline(sampled, animator: animator), subtitle: animator.description.name, format: format, to: path, fps: fps, scale: scale,
-            lottieFlat: lottieFlat)
+            lottiePlayer: lottiePlayer)
     }
 
     /// The pixels a point of a png or gif when --scale is not given: frames 300 (png) or 480
@@ -101,13 +101,13 @@ enum PreviewExport {
     /// error; a file that cannot be written exits 73.
     static func write(
         _ timeline: TransitionTimeline, subtitle: String, format: String, to path: String, fps: Int?, scale: Double?,
-        lottieFlat: Bool = false
+        lottiePlayer: LottiePlayer = .standard
     ) throws {
         let bytes: [UInt8]
         let progress = StderrProgress("writing \(baseName(path))")
         defer { progress.finish() }
         do {
-            bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale, lottieFlat: lottieFlat)
+            bytes = try render(timeline, subtitle: subtitle, format: format, fps: fps, scale: scale, lottiePlayer: lottiePlayer)
         } catch {
             throw CLIError.usage(error.description)
         }
@@ -128,7 +128,7 @@ enum PreviewExport {
 
     /// The bytes of a timeline in a file format.
     static func render(
-        _ timeline: TransitionTimeline, subtitle: String, format: String, fps: Int?, scale: Double?, lottieFlat: Bool = false
+        _ timeline: TransitionTimeline, subtitle: String, format: String, fps: Int?, scale: Double?, lottiePlayer: LottiePlayer = .standard
     ) throws(RenderError) -> [UInt8] {
         let bytes: [UInt8]
         let scale = scale ?? defaultScale(format: format, bounds: timeline.containerBounds)
@@ -140,7 +140,7 @@ enum PreviewExport {
         case "html":
             bytes = Array(try HTMLRenderer().render(timeline, subtitle: subtitle).utf8)
         case "lottie":
-            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format)), flat: lottieFlat).render(timeline).utf8)
+            bytes = Array(try LottieRenderer(frameRate: Double(fps ?? defaultFPS(format)), player: lottiePlayer).render(timeline).utf8)
         default:
             throw RenderError("unknown format '\(format)'")
         }

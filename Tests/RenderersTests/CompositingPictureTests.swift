@@ -196,7 +196,7 @@ struct CompositingPictureTests {
         let card = try #require((snapshot["shapes"] as? [[String: Any]])?.last)
         let fill = try #require((card["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
         let color = ((fill["c"] as? [String: Any])?["k"] as? [Any] ?? []).compactMap(jsonNumber)
-        #expect(color.count == 3 && abs(color[2] - Self.style.from.blue) < 1e-3, "the left door is the from-screen's blue: \(color)")
+        #expect(color.count == 4 && abs(color[2] - Self.style.from.blue) < 1e-3, "the left door is the from-screen's blue: \(color)")
         let file = try Fixtures.write(Array(try LottieRenderer(frameRate: 60).render(doors).utf8), "doors.json", in: dir)
         _ = try ExternalTools.consumer(["rlottie-render", file, "0", dir + "/rlottie.png", "--backdrop", CrossCheckTests.backdrop])
         let ours = try Fixtures.write(try FramePainter(timeline: doors).png(doors.entries[0].frame), "ours.png", in: dir)

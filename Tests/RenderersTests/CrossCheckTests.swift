@@ -108,10 +108,6 @@ struct CrossCheckTests {
             #expect(broken != good)
             controls.append(try Fixtures.write(Array(broken.utf8), "broken-\(n).json", in: dir))
         }
-        for (animator, op) in [("dimmed-sheet", TransitionOperation.present), ("flip", .push)] {
-            let flat = try LottieRenderer(flat: true).render(try Fixtures.timeline(try Fixtures.animator(animator), op, fps: 60))
-            files.append(try Fixtures.write(Array(flat.utf8), "flat-\(op)-\(animator).json", in: dir))
-        }
         let report = try ExternalTools.consumer(["validate-lottie"] + files + controls)
         let results = try #require(report["files"] as? [String: [String: Any]])
         for file in files {
@@ -158,14 +154,14 @@ struct CrossCheckTests {
     }
 
     @Test(
-        "rlottie draws a flat Lottie file like the one with a precomposition",
+        "rlottie draws the file written for Qt like the standard one",
         arguments: [("dimmed-sheet", TransitionOperation.present, 0.5), ("flip", .push, 0.3), ("zoom", .dismiss, 1)])
-    func rlottieFlat(_ id: String, _ operation: TransitionOperation, _ fraction: Double) throws {
+    func rlottieQtFile(_ id: String, _ operation: TransitionOperation, _ fraction: Double) throws {
         let dir = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let timeline = try Fixtures.timeline(try Fixtures.animator(id), operation, fps: 60)
-        let nested = try Fixtures.write(Array(try LottieRenderer().render(timeline).utf8), "nested.json", in: dir)
-        let flat = try Fixtures.write(Array(try LottieRenderer(flat: true).render(timeline).utf8), "flat.json", in: dir)
+        let nested = try Fixtures.write(Array(try LottieRenderer().render(timeline).utf8), "standard.json", in: dir)
+        let flat = try Fixtures.write(Array(try LottieRenderer(player: .qt).render(timeline).utf8), "qt.json", in: dir)
         let (k, _) = Self.moment(timeline, fraction)
         let frameNumber = String(Int((timeline.entries[k].time * 60).rounded()))
         let other = String(Int((timeline.entries[max(0, k - timeline.entries.count / 4)].time * 60).rounded()))
@@ -173,7 +169,9 @@ struct CrossCheckTests {
             _ = try ExternalTools.consumer(["rlottie-render", file, frame, dir + "/" + out, "--backdrop", Self.backdrop])
         }
         let fractions = try Self.fractionsOver48([(dir + "/nested.png", dir + "/flat.png"), (dir + "/nested.png", dir + "/other.png")])
-        #expect(fractions[0] < 0.001, "\(operation) \(id): \(fractions[0] * 100)% of the pixels differ")
+        // The standard file cuts the blocks out of the card's body, which rlottie draws differently
+        // on a translucent card (the file for Qt does not).
+        #expect(fractions[0] < 0.01, "\(operation) \(id): \(fractions[0] * 100)% of the pixels differ")
         #expect(fractions[1] > 0.01, "another moment differs clearly: \(fractions[1] * 100)%")
     }
 

@@ -5,28 +5,27 @@ import TransitionCore
 
 @Suite("Lottie")
 struct LottieTests {
-    func document(_ timeline: TransitionTimeline, frameRate: Double = 60) throws -> [String: Any] {
-        let text = try LottieRenderer(frameRate: frameRate).render(timeline)
+    func document(_ timeline: TransitionTimeline, frameRate: Double = 60, player: LottiePlayer = .standard) throws -> [String: Any] {
+        let text = try LottieRenderer(frameRate: frameRate, player: player).render(timeline)
         return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
     func viewLayers(_ doc: [String: Any]) throws -> [[String: Any]] {
-        let assets = try #require(doc["assets"] as? [[String: Any]])
-        let layers = try #require(assets.first?["layers"] as? [[String: Any]])
-        return layers.filter { ($0["nm"] as? String) != "screen" }
+        let layers = try #require(doc["layers"] as? [[String: Any]])
+        return layers.filter { !["screen", "screen corners"].contains($0["nm"] as? String) }
     }
 
-    @Test("the root: size, frame rate, duration in frames, the device as a masked precomposition")
+    @Test("the root: size, frame rate, duration in frames, shape layers only, the corners on top and the screen at the bottom")
     func root() throws {
         let doc = try document(Fixtures.linearPush(frames: 25, duration: 0.4))
         #expect(jsonNumber(doc["w"]) == 390 && jsonNumber(doc["h"]) == 844)
         #expect(jsonNumber(doc["fr"]) == 60 && jsonNumber(doc["ip"]) == 0 && jsonNumber(doc["op"]) == 25, "frames 0 to 24, the end state included")
+        #expect((doc["assets"] as? [Any])?.isEmpty == true, "no precomposition")
         let layers = try #require(doc["layers"] as? [[String: Any]])
-        #expect(layers.count == 1)
-        #expect(jsonNumber(layers[0]["ty"]) == 0 && layers[0]["refId"] as? String == "screen")
-        #expect((layers[0]["masksProperties"] as? [Any])?.count == 1)
-        let assetLayers = try #require((doc["assets"] as? [[String: Any]])?.first?["layers"] as? [[String: Any]])
-        #expect(assetLayers.last?["nm"] as? String == "screen", "the screen colour is the bottom layer")
+        #expect(!layers.contains { jsonNumber($0["ty"]) != 4 }, "shape layers only")
+        #expect(layers.first?["nm"] as? String == "screen corners", "the corners lie over everything")
+        #expect(layers.last?["nm"] as? String == "screen", "the screen colour is the bottom layer")
+        #expect(layers.compactMap { jsonNumber($0["ind"]) } == (1...layers.count).map(Double.init), "unique indexes, top first")
     }
 
     @Test("a shape layer per view, topmost first, with keyframed position, scale, rotation and opacity")
@@ -145,8 +144,8 @@ struct LottieTests {
         #expect(last >= duration * 60 - 1e-6 && last < duration * 60 + 1, "the first whole frame at or after the end")
         let doc = try document(timeline)
         #expect(jsonNumber(doc["op"]) == last + 1, "a player's frames run from ip to op - 1")
-        let device = try #require((doc["layers"] as? [[String: Any]])?.first)
-        #expect(jsonNumber(device["op"]) == last + 1)
+        let corners = try #require((doc["layers"] as? [[String: Any]])?.first)
+        #expect(jsonNumber(corners["op"]) == last + 1)
         for layer in try viewLayers(doc) {
             let ip = try #require(jsonNumber(layer["ip"])), op = try #require(jsonNumber(layer["op"]))
             #expect(ip <= last && last < op, "\(layer["nm"] ?? "?"): frame \(last) in [\(ip), \(op))")
@@ -187,23 +186,71 @@ struct LottieTests {
         #expect(!((try transformProperty(from, "o")["k"] as? [[String: Any]]) ?? []).contains { jsonNumber($0["h"]) == 1 })
     }
 
-    @Test("flat: every layer at the top level, no precomposition, the corners painted in the backdrop colour")
-    func flat() throws {
-        let timeline = try Fixtures.timeline(try Fixtures.animator("dimmed-sheet"), .present)
-        let nested = try document(timeline)
-        let flat = try #require(try JSONSerialization.jsonObject(with: Data(try LottieRenderer(flat: true).render(timeline).utf8)) as? [String: Any])
-        #expect((flat["assets"] as? [Any])?.isEmpty == true)
-        let layers = try #require(flat["layers"] as? [[String: Any]])
-        #expect(!layers.contains { jsonNumber($0["ty"]) != 4 }, "shape layers only")
-        #expect(layers.first?["nm"] as? String == "screen corners", "the corners lie over everything")
-        #expect(layers.compactMap { jsonNumber($0["ind"]) } == (1...layers.count).map(Double.init), "unique indexes, top first")
-        let nestedLayers = try #require((nested["assets"] as? [[String: Any]])?.first?["layers"] as? [[String: Any]])
-        #expect(layers.dropFirst().map { $0["nm"] as? String } == nestedLayers.map { $0["nm"] as? String })
-        #expect(jsonNumber(flat["op"]) == jsonNumber(nested["op"]))
-        let fill = try #require(((layers[0]["shapes"] as? [[String: Any]])?.first?["it"] as? [[String: Any]])?.first { $0["ty"] as? String == "fl" })
-        let color = ((fill["c"] as? [String: Any])?["k"] as? [Any] ?? []).compactMap(jsonNumber)
+    /// Every fill colour in a document, as its components.
+    func fillColors(_ value: Any) -> [[Double]] {
+        if let object = value as? [String: Any] {
+            var found: [[Double]] = []
+            if object["ty"] as? String == "fl" { found.append(((object["c"] as? [String: Any])?["k"] as? [Any] ?? []).compactMap(jsonNumber)) }
+            return found + object.values.flatMap(fillColors)
+        }
+        return (value as? [Any])?.flatMap(fillColors) ?? []
+    }
+
+    @Test("colours have four components, the alpha 1; the corners are painted in the backdrop colour")
+    func colors() throws {
+        let doc = try document(try Fixtures.timeline(try Fixtures.animator("dimmed-sheet"), .present))
+        let colors = fillColors(doc)
+        #expect(colors.count > 10 && colors.allSatisfy { $0.count == 4 && $0[3] == 1 }, "\(colors.filter { $0.count != 4 || $0[3] != 1 })")
+        let layers = try #require(doc["layers"] as? [[String: Any]])
+        let corners = fillColors(layers[0])
         let backdrop = CardStyle.standard.backdrop
-        #expect(color.count == 3 && zip(color, [backdrop.red, backdrop.green, backdrop.blue]).allSatisfy { abs($0 - $1) < 1e-3 }, "\(color)")
+        #expect(corners.count == 1 && zip(corners[0], [backdrop.red, backdrop.green, backdrop.blue]).allSatisfy { abs($0 - $1) < 1e-3 }, "\(corners)")
+    }
+
+    /// The value of a property at whole frame `f` as Qt's player (6.4) computes it: each keyframe's
+    /// segment runs from its time to the frame before the next keyframe's, from `s` to `e`, and
+    /// a frame past the last keyframe of time only shows the last value.
+    func qtValue(_ property: [String: Any], at f: Int) throws -> [Double] {
+        func numbers(_ v: Any?) -> [Double] { jsonNumber(v).map { [$0] } ?? (v as? [Any] ?? []).compactMap(jsonNumber) }
+        guard jsonNumber(property["a"]) == 1 else { return numbers(property["k"]) }
+        let keys = try #require(property["k"] as? [[String: Any]])
+        try #require(keys.last?["s"] == nil && keys.count >= 2, "a last keyframe of time only")
+        let times = keys.compactMap { jsonNumber($0["t"]).map(Int.init) }
+        let frame = min(max(f, times[0]), times[times.count - 1])
+        let k = try #require(times.lastIndex { $0 <= frame })
+        let segment = k == keys.count - 1 ? keys[k - 1] : keys[k]
+        let start = times[k], end = k == keys.count - 1 ? times[k] : times[k + 1] - 1
+        let (a, b) = (numbers(segment["s"]), numbers(segment["e"]))
+        #expect(a.count == b.count && !b.isEmpty, "every keyframe has an end value")
+        let p = end == start ? 1 : Double(frame - start) / Double(end - start)
+        return zip(a, b).map { $0 + ($1 - $0) * p }
+    }
+
+    @Test(
+        "for Qt: at every frame, Qt's reading of each property gives the standard file's value; position split into x and y",
+        arguments: [("flip", TransitionOperation.push), ("halfway-spring", .present), ("zoom", .dismiss), ("dimmed-sheet", .present)])
+    func qt(_ id: String, _ operation: TransitionOperation) throws {
+        let timeline = try Fixtures.timeline(try Fixtures.animator(id), operation)
+        let standard = try viewLayers(try document(timeline)), qt = try viewLayers(try document(timeline, player: .qt))
+        #expect(standard.map { $0["nm"] as? String } == qt.map { $0["nm"] as? String })
+        let last = Int(LottieRenderer().lastFrame(duration: timeline.duration))
+        var compared = 0
+        for (ours, theirs) in zip(standard, qt) {
+            let position = try transformProperty(theirs, "p")
+            #expect(position["s"] as? Bool == true, "split position")
+            let x = try #require(position["x"] as? [String: Any]), y = try #require(position["y"] as? [String: Any])
+            for f in 0...last {
+                let p = try value(try transformProperty(ours, "p"), at: Double(f))
+                let q = [try qtValue(x, at: f)[0], try qtValue(y, at: f)[0]]
+                #expect(zip(p, q).allSatisfy { abs($0 - $1) <= 0.25 }, "\(id) \(ours["nm"] ?? "") frame \(f): position \(q), not \(p)")
+                for (key, tolerance) in [("s", 0.15), ("r", 0.1), ("o", 0.35)] {
+                    let a = try value(try transformProperty(ours, key), at: Double(f)), b = try qtValue(try transformProperty(theirs, key), at: f)
+                    #expect(a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }, "\(id) \(ours["nm"] ?? "") frame \(f): \(key) \(b), not \(a)")
+                }
+                compared += 1
+            }
+        }
+        #expect(compared > 20)
     }
 
     @Test("bad input is refused")

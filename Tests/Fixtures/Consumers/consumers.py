@@ -10,6 +10,11 @@ standard error and exits 1 (2 when a library it needs is missing).
   validate-lottie FILE...               errors against the official Lottie schema, per file (lottie-specs, jsonschema-rs)
   rlottie-render FILE FRAME OUT [--backdrop RRGGBB]
                                         renders one frame with rlottie (Debian's librlottie) to a PNG
+  lottie-players SPEC [--backdrop RRGGBB]
+                                        renders frames of Lottie files with Qt's Lottie player, rlottie
+                                        and python-lottie, and compares each with a reference picture;
+                                        SPEC is a JSON file of jobs {"player": "qt"|"rlottie"|"python-lottie",
+                                        "file", "frame", "reference", "out" (optional: keeps the frame)}
   browser-shots SPEC                    parks a page at fractions of its animations in headless Chromium
                                         and screenshots it, cell by cell (browser_shots.py)
   browser-run SPEC                      evaluates a script in a page in headless Chromium (browser_shots.py)
@@ -17,7 +22,12 @@ standard error and exits 1 (2 when a library it needs is missing).
 import ctypes
 import ctypes.util
 import json
+import os
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
 
 
 def need(module, package):
@@ -61,6 +71,16 @@ def image_info(path):
             "durations": frames,
             "loop": image.info.get("loop"),
         }
+
+
+def fraction_over48(a, b):
+    """The share of pixels whose worst channel differs by more than 48 levels, of two RGB images."""
+    from PIL import ImageChops
+    if a.size != b.size:
+        return None
+    channels = ImageChops.difference(a, b).split()
+    worst = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
+    return sum(worst.histogram()[49:]) / (a.size[0] * a.size[1])
 
 
 def compare(a_path, b_path, backdrop):
@@ -119,45 +139,257 @@ def load_rlottie():
     sys.exit(2)
 
 
+class Rlottie:
+    """rlottie through its C API, one loaded animation a file."""
+
+    def __init__(self):
+        lib = load_rlottie()
+        lib.lottie_animation_from_data.restype = ctypes.c_void_p
+        lib.lottie_animation_from_data.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p]
+        lib.lottie_animation_get_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t)]
+        lib.lottie_animation_get_totalframe.restype = ctypes.c_size_t
+        lib.lottie_animation_get_totalframe.argtypes = [ctypes.c_void_p]
+        lib.lottie_animation_get_framerate.restype = ctypes.c_double
+        lib.lottie_animation_get_framerate.argtypes = [ctypes.c_void_p]
+        lib.lottie_animation_render.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
+        lib.lottie_animation_destroy.argtypes = [ctypes.c_void_p]
+        self.lib = lib
+
+    def load(self, path):
+        with open(path, "rb") as f:
+            data = f.read()
+        animation = self.lib.lottie_animation_from_data(data, path.encode(), b"")
+        if not animation:
+            raise ValueError(f"rlottie could not load {path}")
+        return animation
+
+    def info(self, animation):
+        w, h = ctypes.c_size_t(), ctypes.c_size_t()
+        self.lib.lottie_animation_get_size(animation, ctypes.byref(w), ctypes.byref(h))
+        return w.value, h.value, self.lib.lottie_animation_get_totalframe(animation), self.lib.lottie_animation_get_framerate(animation)
+
+    def image(self, animation, frame, backdrop):
+        """One frame over the backdrop, as an RGB image."""
+        from PIL import Image, ImageChops
+        w, h, _, _ = self.info(animation)
+        buffer = (ctypes.c_uint32 * (w * h))()
+        self.lib.lottie_animation_render(animation, frame, buffer, w, h, w * 4)
+        # Premultiplied ARGB words, little-endian: bytes are B, G, R, A.
+        raw = Image.frombuffer("RGBA", (w, h), bytes(buffer), "raw", "BGRA", 0, 1)
+        r, g, b, a = raw.split()
+        ground = Image.new("RGB", raw.size, backdrop)
+        # Composite premultiplied colour over the backdrop: out = src + (1 - a) * ground.
+        inverse = ImageChops.invert(a)
+        under = Image.merge("RGB", [ImageChops.multiply(c, inverse) for c in ground.split()])
+        return ImageChops.add(Image.merge("RGB", (r, g, b)), under)
+
+    def destroy(self, animation):
+        self.lib.lottie_animation_destroy(animation)
+
+
 def rlottie_render(path, frame, out, backdrop):
     need("PIL", "pillow")
-    from PIL import Image
-    lib = load_rlottie()
-    lib.lottie_animation_from_data.restype = ctypes.c_void_p
-    lib.lottie_animation_from_data.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p]
-    lib.lottie_animation_get_size.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_size_t), ctypes.POINTER(ctypes.c_size_t)]
-    lib.lottie_animation_get_totalframe.restype = ctypes.c_size_t
-    lib.lottie_animation_get_totalframe.argtypes = [ctypes.c_void_p]
-    lib.lottie_animation_get_framerate.restype = ctypes.c_double
-    lib.lottie_animation_get_framerate.argtypes = [ctypes.c_void_p]
-    lib.lottie_animation_render.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
-    lib.lottie_animation_destroy.argtypes = [ctypes.c_void_p]
-    with open(path, "rb") as f:
-        data = f.read()
-    animation = lib.lottie_animation_from_data(data, path.encode(), b"")
-    if not animation:
-        print(f"rlottie could not load {path}", file=sys.stderr)
-        sys.exit(1)
+    player = Rlottie()
+    animation = player.load(path)
     try:
-        w, h = ctypes.c_size_t(), ctypes.c_size_t()
-        lib.lottie_animation_get_size(animation, ctypes.byref(w), ctypes.byref(h))
-        total = lib.lottie_animation_get_totalframe(animation)
-        rate = lib.lottie_animation_get_framerate(animation)
-        buffer = (ctypes.c_uint32 * (w.value * h.value))()
-        lib.lottie_animation_render(animation, frame, buffer, w.value, h.value, w.value * 4)
+        w, h, total, rate = player.info(animation)
+        player.image(animation, frame, backdrop).save(out)
     finally:
-        lib.lottie_animation_destroy(animation)
-    # Premultiplied ARGB words, little-endian: bytes are B, G, R, A.
-    raw = Image.frombuffer("RGBA", (w.value, h.value), bytes(buffer), "raw", "BGRA", 0, 1)
-    r, g, b, a = raw.split()
-    ground = Image.new("RGB", raw.size, backdrop)
-    # Composite premultiplied colour over the backdrop: out = src + (1 - a) * ground.
-    from PIL import ImageChops
-    inverse = ImageChops.invert(a)
-    under = Image.merge("RGB", [ImageChops.multiply(c, inverse) for c in ground.split()])
-    over = ImageChops.add(Image.merge("RGB", (r, g, b)), under)
-    over.save(out)
-    return {"width": w.value, "height": h.value, "totalFrames": total, "frameRate": rate, "frame": frame}
+        player.destroy(animation)
+    return {"width": w, "height": h, "totalFrames": total, "frameRate": rate, "frame": frame}
+
+
+def qml_tool():
+    for candidate in [os.environ.get("QML"), shutil.which("qml6"), "/usr/lib/qt6/bin/qml"]:
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    print("missing Qt 6's qml tool: install Debian's qml-qt6 (see scripts/packages.sh)", file=sys.stderr)
+    sys.exit(2)
+
+
+QT_GRABBER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "qt_lottie_grab.qml")
+
+
+def start_qt(jobs, settle, workdir):
+    """Starts one Qt process that grabs every job's frame to the job's `grab` path; returns it."""
+    spec = os.path.join(workdir, f"qt-jobs-{settle}.txt")
+    with open(spec, "w") as f:
+        # The first grab of a run can come out wrong (the window is still taking the
+        # animation's size), so the first job is grabbed once more, first, to a scratch file.
+        f.write(f"{os.path.abspath(jobs[0]['file'])}\t{int(jobs[0]['frame'])}\t{os.path.join(workdir, 'warm-up.png')}\n")
+        for job in jobs:
+            f.write(f"{os.path.abspath(job['file'])}\t{int(job['frame'])}\t{job['grab']}\n")
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", QML_XHR_ALLOW_FILE_READ="1", XDG_RUNTIME_DIR=workdir)
+    return subprocess.Popen([qml_tool(), QT_GRABBER, "--", "--settle", str(settle), spec], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def finish_qt(process, jobs, backdrop, pictures):
+    """Waits for a Qt process; puts each grab, over the backdrop, in `pictures` by job index.
+    Returns the jobs whose grab is missing or empty (the frame was not rendered yet), and Qt's
+    warnings."""
+    from PIL import Image
+    _, err = process.communicate(timeout=600)
+    if process.returncode != 0:
+        raise ValueError(f"Qt's qml tool failed (status {process.returncode}): {err[-1500:]}")
+    missing = []
+    for job in jobs:
+        grab = job["grab"]
+        if not os.path.exists(grab):
+            missing.append(job)
+            continue
+        with Image.open(grab) as image:
+            image = image.convert("RGBA")
+        if image.getextrema()[3][1] == 0:
+            missing.append(job)
+            continue
+        ground = Image.new("RGBA", image.size, backdrop + (255,))
+        ground.alpha_composite(image)
+        pictures[job["index"]] = ground.convert("RGB")
+        os.remove(grab)
+    warnings = [line for line in err.splitlines() if line and "XDG_RUNTIME_DIR" not in line]
+    return missing, warnings
+
+
+def python_lottie_renderer():
+    need("lottie", "lottie")
+    need("cairosvg", "cairosvg")
+    from lottie import objects
+    from lottie.exporters.svg import export_svg
+    import cairosvg
+    import io
+    from PIL import Image
+
+    def render(document, frame, backdrop):
+        svg = io.BytesIO()
+        export_svg(document, svg, frame, pretty=False)
+        svg.seek(0)
+        png = io.BytesIO()
+        cairosvg.svg2png(file_obj=svg, write_to=png)
+        png.seek(0)
+        with Image.open(png) as image:
+            image = image.convert("RGBA")
+        ground = Image.new("RGBA", image.size, backdrop + (255,))
+        ground.alpha_composite(image)
+        return ground.convert("RGB")
+
+    return objects.Animation.load, render
+
+
+def reference_loader(backdrop):
+    """Reads reference pictures once each, as RGB over the backdrop."""
+    from PIL import Image
+    references = {}
+
+    def reference(path):
+        if path not in references:
+            with Image.open(path) as image:
+                references[path] = flat(image, backdrop)
+        return references[path]
+
+    return reference
+
+
+def python_lottie_chunk(arguments):
+    """Renders and compares a share of the python-lottie jobs (in a worker process)."""
+    jobs, backdrop = arguments
+    load, render = python_lottie_renderer()
+    reference = reference_loader(backdrop)
+    documents = {}
+    results = []
+    for job in jobs:
+        if job["file"] not in documents:
+            with open(job["file"]) as f:
+                documents[job["file"]] = load(json.load(f))
+        picture = render(documents[job["file"]], int(job["frame"]), backdrop)
+        if job.get("out"):
+            picture.save(job["out"])
+        results.append((job["index"], fraction_over48(picture, reference(job["reference"]))))
+    return results
+
+
+def split_by_file(jobs, parts):
+    """`parts` lists of jobs, each file's jobs kept together, of about equal length."""
+    shares = [[] for _ in range(parts)]
+    files = {}
+    for job in jobs:
+        files.setdefault(job["file"], []).append(job)
+    for group in sorted(files.values(), key=len, reverse=True):
+        min(shares, key=len).extend(group)
+    return [share for share in shares if share]
+
+
+def lottie_players(spec_path, backdrop):
+    """Renders each job's frame with its player and compares it with the job's reference
+    picture; returns the share of pixels over 48 levels apart, in job order. Qt's player runs in
+    two processes of its own (most of its time is waiting for its render thread), python-lottie
+    in two worker processes (it is the slowest), rlottie here."""
+    need("PIL", "pillow")
+    import multiprocessing
+    with open(spec_path) as f:
+        jobs = json.load(f)
+    for index, job in enumerate(jobs):
+        job["index"] = index
+    by_player = {name: [job for job in jobs if job["player"] == name] for name in ("qt", "rlottie", "python-lottie")}
+    unknown = [job["player"] for job in jobs if job["player"] not in by_player]
+    if unknown:
+        raise ValueError(f"unknown players {sorted(set(unknown))}")
+    fractions = {}
+    seconds = {}
+    warnings = []
+    reference = reference_loader(backdrop)
+
+    def record(job, picture):
+        if job.get("out"):
+            picture.save(job["out"])
+        fractions[job["index"]] = fraction_over48(picture, reference(job["reference"]))
+
+    with tempfile.TemporaryDirectory(prefix="tc-qt-") as workdir:
+        for job in by_player["qt"]:
+            job["grab"] = os.path.join(workdir, f"{job['index']}.png")
+        started = time.monotonic()
+        qt = []
+        for n, share in enumerate(split_by_file(by_player["qt"], 2)):
+            os.makedirs(f"{workdir}/{n}")
+            qt.append((start_qt(share, 5, f"{workdir}/{n}"), share))
+        pool = multiprocessing.get_context("fork").Pool(2) if by_player["python-lottie"] else None
+        pending = pool.map_async(python_lottie_chunk, [(share, backdrop) for share in split_by_file(by_player["python-lottie"], 2)]) if pool else None
+
+        begin = time.monotonic()
+        if by_player["rlottie"]:
+            player = Rlottie()
+            loaded = {}
+            try:
+                for job in by_player["rlottie"]:
+                    if job["file"] not in loaded:
+                        loaded[job["file"]] = player.load(job["file"])
+                    record(job, player.image(loaded[job["file"]], int(job["frame"]), backdrop))
+            finally:
+                for animation in loaded.values():
+                    player.destroy(animation)
+        seconds["rlottie"] = time.monotonic() - begin
+
+        for process, share in qt:
+            pictures = {}
+            missing, more = finish_qt(process, share, backdrop, pictures)
+            warnings += more
+            # A frame Qt's render thread had not finished when grabbed: once more, waiting longer.
+            if missing:
+                missing, more = finish_qt(start_qt(missing, 200, workdir), missing, backdrop, pictures)
+                warnings += more
+            if missing:
+                raise ValueError(f"Qt drew nothing for {len(missing)} frames, such as {missing[0]}")
+            for job in share:
+                record(job, pictures[job["index"]])
+        seconds["qt"] = time.monotonic() - started
+
+        if pending:
+            for chunk in pending.get(timeout=900):
+                fractions.update(chunk)
+            pool.close()
+            pool.join()
+        seconds["python-lottie"] = time.monotonic() - started
+    return {"fractions": [fractions[job["index"]] for job in jobs], "seconds": seconds, "qtWarnings": sorted(set(warnings))[:20]}
 
 
 def main(argv):
@@ -184,6 +416,8 @@ def main(argv):
         elif command == "browser-run" and len(args) == 1:
             import browser_shots
             result = browser_shots.run(args[0])
+        elif command == "lottie-players" and len(args) == 1:
+            result = lottie_players(args[0], backdrop)
         elif command == "rlottie-render" and len(args) == 3:
             result = rlottie_render(args[0], int(args[1]), args[2], backdrop)
         else:
