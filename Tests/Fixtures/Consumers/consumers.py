@@ -321,7 +321,8 @@ def split_by_file(jobs, parts):
 
 def lottie_players(spec_path, backdrop):
     """Renders each job's frame with its player and compares it with the job's reference
-    picture; returns the share of pixels over 48 levels apart, in job order. Qt's player runs in
+    picture (or, when the job lists `neighbours`, the closest of it and those); returns the share
+    of pixels over 48 levels apart, in job order. Qt's player runs in
     two processes of its own (most of its time is waiting for its render thread), python-lottie
     in two worker processes (it is the slowest), rlottie here."""
     need("PIL", "pillow")
@@ -342,7 +343,9 @@ def lottie_players(spec_path, backdrop):
     def record(job, picture):
         if job.get("out"):
             picture.save(job["out"])
-        fractions[job["index"]] = fraction_over48(picture, reference(job["reference"]))
+        # A job may name the references of the frames beside its own (Qt's player may show one
+        # of them): the closest counts.
+        fractions[job["index"]] = min(fraction_over48(picture, reference(path)) for path in [job["reference"]] + job.get("neighbours", []))
 
     with tempfile.TemporaryDirectory(prefix="tc-qt-") as workdir:
         for job in by_player["qt"]:
