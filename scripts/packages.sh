@@ -15,8 +15,7 @@ BUILD_PACKAGES=(libffi-dev pkg-config libcairo2 libgif7 fonts-dejavu-core libdef
 # consumers of the previews: Chromium (HTML pages), rlottie and Qt 6's Lottie player (Lottie
 # files: the Qt.labs.lottieqt QML module, the qml tool that runs the test's grabber offscreen,
 # and the two QML modules its QtQuick window needs); cmake for the installed CMake package config.
-TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake
-    qml6-module-qt-labs-lottieqt qml-qt6 qml6-module-qtquick-window qml6-module-qtqml-workerscript)
+TEST_PACKAGES=(gcc g++ chromium librlottie0-1 cmake qml6-module-qt-labs-lottieqt qml-qt6 qml6-module-qtquick-window qml6-module-qtqml-workerscript)
 
 # For the SDL2 demo (Examples/sdl-demo) only, never the build: SDL2's headers, and Xvfb for its
 # scripted run in the tests.

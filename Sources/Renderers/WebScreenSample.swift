@@ -92,10 +92,20 @@ struct WebScreenSample: Equatable {
             s.z = (rank(role == .from ? .to : .from).map { mine > $0 } ?? (role == .to)) ? 2 : 1
             return s
         }
-        let fallback = WebScreenSample(
-            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: role == .to ? 2 : 1, visible: false,
-            width: bounds.width, height: bounds.height)
-        guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: frames.count) }
+        return carried(found, z: role == .to ? 2 : 1, width: bounds.width, height: bounds.height)
+    }
+
+    /// `found` with each missing sample replaced by the last one found before it (the first one
+    /// found, before any), hidden: a screen keeps its place while it is not drawn, so the
+    /// keyframes around the gap do not move it. All hidden at rest, with `z` and the size given,
+    /// when none was found.
+    private static func carried(_ found: [WebScreenSample?], z: Int, width: Double, height: Double) -> [WebScreenSample] {
+        guard let firstFound = found.firstIndex(where: { $0 != nil }) else {
+            let rest = WebScreenSample(
+                matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: z, visible: false,
+                width: width, height: height)
+            return Array(repeating: rest, count: found.count)
+        }
         var carry = found[firstFound]!
         carry.visible = false
         return found.map { s in
@@ -229,19 +239,6 @@ struct WebScreenSample: Equatable {
                 width: image.width, height: image.height)
             return sample.projects ? sample : nil
         }
-        let fallback = WebScreenSample(
-            matrix: .identity, clip: [0, 0, 0, 0, 0, 0], opacity: 0, veilScale: 1, veilOffset: 0, z: z, visible: false,
-            width: image.width, height: image.height)
-        guard let firstFound = found.firstIndex(where: { $0 != nil }) else { return Array(repeating: fallback, count: found.count) }
-        var carry = found[firstFound]!
-        carry.visible = false
-        return found.map { s in
-            if let s {
-                carry = s
-                carry.visible = false
-                return s
-            }
-            return carry
-        }
+        return carried(found, z: z, width: image.width, height: image.height)
     }
 }
