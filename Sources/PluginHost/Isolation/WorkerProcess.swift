@@ -103,11 +103,8 @@ public final class WorkerProcess {
     /// The process that calls the plugin, as this process numbers it (in its own namespaces it is
     /// PID 2, the child of the worker's first process): it sent the confinement report. 0 until
     /// then.
-    private var stepper: Int32 = 0
-    /// The process that calls the plugin, as this process numbers it; 0 until the worker reported
-    /// its confinement.
-    package var stepperID: Int32 { stepper }
-    /// The CPU `followCaller` last kept the stepper on; -1 before.
+    package private(set) var stepperID: Int32 = 0
+    /// The CPU `followCaller` last kept the stepping process on; -1 before.
     private var stepperCPU: Int32 = -1
 
     /// Keeps the worker's stepping thread on the CPU the calling thread runs on, before the
@@ -122,11 +119,11 @@ public final class WorkerProcess {
     /// reported its confinement, or when the caller may not keep it there (another user's
     /// process, a CPU outside its set).
     public func followCaller() {
-        guard stepper > 0, ending == nil else { return }
+        guard stepperID > 0, ending == nil else { return }
         let cpu = tc_current_cpu()
         guard cpu >= 0, cpu != stepperCPU else { return }
         stepperCPU = cpu
-        _ = tc_keep_on_cpu(stepper, cpu)
+        _ = tc_keep_on_cpu(stepperID, cpu)
     }
 
     /// The system calls the worker's filter refused since the last call, in the order made: what
@@ -478,7 +475,7 @@ public final class WorkerProcess {
             if let reported = WorkerConfinement(report: payload) {
                 confinement = reported
                 // Sent by the worker's main thread once it is confined, before any plugin code.
-                stepper = sender
+                stepperID = sender
                 continue
             }
             if payload.first == WorkerChannel.continuation {
