@@ -22,7 +22,7 @@ let cupertinoAlert = AnimatorDefinition(
             return Choreography(
                 from: nil,
                 to: Track(
-                    start: Look(scale: 1.3, alpha: 0), end: .rest, easing: .bezier(0.35, 0.91, 0.33, 0.97),
+                    start: Look(scale: 1.3, alpha: 0), end: .rest, easing: .linearToEaseOut,
                     fade: 0...1, fadeOnTime: true, fadeEasing: fade),
                 dimming: Track(start: Look(alpha: 0), end: Look(alpha: s[1]), easing: barrier),
                 placement: .above)

@@ -107,6 +107,13 @@ indirect enum Easing: Sendable {
 
     static let linear = Easing.curve(TC_CURVE_LINEAR)
 
+    /// Flutter's `Curves.linearToEaseOut`, cubic(0.35, 0.91, 0.33, 0.97) (curves.dart).
+    static let linearToEaseOut = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+
+    /// Flutter's `Curves.easeInToLinear`, cubic(0.67, 0.03, 0.65, 0.09) (curves.dart): the flip of
+    /// `linearToEaseOut`, the curve a falling route value plays it with.
+    static let easeInToLinear = Easing.bezier(0.67, 0.03, 0.65, 0.09)
+
     /// True when this easing and `other` give the same value at every time.
     func isSame(as other: Easing) -> Bool {
         switch (self, other) {

@@ -56,13 +56,13 @@ private let cupertinoPage = AnimatorDefinition(
         var plan: Choreography
         if s.presenting {
             plan = Choreography(
-                from: Track(start: .rest, end: .offset(-1.0 / 3, 0), easing: .bezier(0.35, 0.91, 0.33, 0.97)),
+                from: Track(start: .rest, end: .offset(-1.0 / 3, 0), easing: .linearToEaseOut),
                 to: Track(start: .offset(1, 0), end: .rest, easing: entering),
                 dimming: Track(start: Look(alpha: 0), end: Look(alpha: barrier), easing: .curve(TC_CURVE_EASE)), placement: .above)
         } else {
             plan = Choreography(
                 from: Track(start: .rest, end: .offset(1, 0), easing: entering),
-                to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .bezier(0.67, 0.03, 0.65, 0.09), reversedTime: true),
+                to: Track(start: .offset(-1.0 / 3, 0), end: .rest, easing: .easeInToLinear, reversedTime: true),
                 dimming: Track(start: Look(alpha: barrier), end: Look(alpha: 0), easing: .curve(TC_CURVE_EASE), reversedTime: true), placement: .below)
         }
         plan.bands = cupertinoEdgeShadow(s)
@@ -84,10 +84,10 @@ private func cupertinoEdgeShadow(_ s: Situation) -> [Band] {
         let alpha = 4.0 / 255 * (1 - (Double(i) + 0.5) / Double(steps))
         let frame = tc_rect_t(x: c.x - Double(i + 1) * width, y: c.y, width: width, height: c.height)
         let track = s.presenting
-            ? Track(start: Look(dx: 1, alpha: 0), end: Look(alpha: alpha), easing: Easing.twoCubics(.fastEaseInToSlowEaseOut),
-                    fade: 0...1, fadeOnTime: true, fadeEasing: .bezier(0.35, 0.91, 0.33, 0.97))
-            : Track(start: Look(alpha: alpha), end: Look(dx: 1, alpha: 0), easing: Easing.twoCubics(.fastEaseInToSlowEaseOut),
-                    fade: 0...1, fadeOnTime: true, fadeEasing: .bezier(0.67, 0.03, 0.65, 0.09))
+            ? Track(start: Look(dx: 1, alpha: 0), end: Look(alpha: alpha), easing: .twoCubics(.fastEaseInToSlowEaseOut),
+                    fade: 0...1, fadeOnTime: true, fadeEasing: .linearToEaseOut)
+            : Track(start: Look(alpha: alpha), end: Look(dx: 1, alpha: 0), easing: .twoCubics(.fastEaseInToSlowEaseOut),
+                    fade: 0...1, fadeOnTime: true, fadeEasing: .easeInToLinear)
         return Band(frame: frame, track: track)
     }
 }
@@ -104,7 +104,7 @@ private let cupertinoDialog = AnimatorDefinition(
     // slows down, as the presentation arrives.
     parameters: [.duration(0.5)],
     choreography: { s in
-        let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+        let curve = Easing.linearToEaseOut
         if s.presenting {
             return Choreography(from: nil, to: Track(start: .offset(0, 1), end: .rest, easing: curve), placement: .above)
         }
@@ -159,7 +159,7 @@ private let cupertinoModalPopup = AnimatorDefinition(
         // The barrier (ModalRoute._buildModalBarrier) is a ColorTween to the barrier colour
         // through CurveTween(barrierCurve = Curves.ease) of the route's animation, which is the
         // curved one: ease(linearToEaseOut(t)) in, and 1 − ease(linearToEaseOut(t)) out.
-        let curve = Easing.bezier(0.35, 0.91, 0.33, 0.97)
+        let curve = Easing.linearToEaseOut
         let away = Look(ty: s.container.y + s.height - s.presentedFrame.y)
         // Curves.ease is cubic(0.25, 0.1, 0.25, 1); its flip, 1 − ease(1 − x), is cubic(0.75, 0, 0.75, 0.9).
         if s.presenting {
