@@ -27,5 +27,5 @@ let modalOperations = [TC_OPERATION_PRESENT, TC_OPERATION_DISMISS]
 let builtinAnimators: [AnimatorDefinition] = classicAnimators + threeDAnimators + snapshotAnimators + matchedAnimators
 #else
 let builtinAnimators: [AnimatorDefinition] =
-    classicAnimators + heroAnimators + heroZoomAnimators + threeDAnimators + platformAnimators + presentationAnimators + snapshotAnimators + matchedAnimators
+    classicAnimators + heroAnimators + heroZoomAnimators + threeDAnimators + platformAnimators + flutterPredictiveBackAnimators + materialBackHelperAnimators + presentationAnimators + snapshotAnimators + matchedAnimators
 #endif

@@ -23,6 +23,9 @@ struct Look: Sendable {
     var anchorY = 0.5
     var anchorZ = 0.0
     var cornerRadius = 0.0
+    /// Points taken off each side of the frame's width: the box the view is laid out in
+    /// narrowed, as a padding narrows it, with the corners kept round.
+    var insetX = 0.0
     /// 0 leaves the view on its frame; 1 scales and moves it onto the fit rectangle.
     var fit = 0.0
 
@@ -37,7 +40,8 @@ struct Look: Sendable {
             scale: mix(scale, o.scale), scaleX: mix(scaleX, o.scaleX), scaleY: mix(scaleY, o.scaleY),
             alpha: mix(alpha, o.alpha), rotateX: mix(rotateX, o.rotateX), rotateY: mix(rotateY, o.rotateY),
             rotateZ: mix(rotateZ, o.rotateZ), anchorX: mix(anchorX, o.anchorX), anchorY: mix(anchorY, o.anchorY),
-            anchorZ: mix(anchorZ, o.anchorZ), cornerRadius: mix(cornerRadius, o.cornerRadius), fit: mix(fit, o.fit))
+            anchorZ: mix(anchorZ, o.anchorZ), cornerRadius: mix(cornerRadius, o.cornerRadius), insetX: mix(insetX, o.insetX),
+            fit: mix(fit, o.fit))
     }
 
     /// This look's opacity with every other property of `other`.

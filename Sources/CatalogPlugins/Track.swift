@@ -34,6 +34,10 @@ struct Track: Sendable {
     /// The corner radius from the end of the track on, when it is not the end look's: a window
     /// keeps its rounded crop while it moves and drops it once the motion is over.
     var finalCornerRadius: Double? = nil
+    /// The look at each progress of the transition, computed, in place of the start, end and via
+    /// looks: for a motion whose properties each run on a timing of their own, as a commit that
+    /// follows a gesture does.
+    var script: (@Sendable (UnsafePointer<tc_context_t>, Double) -> Look)? = nil
 
     /// The track's own progress at the transition's `progress`: 0 before its range, 1 after.
     func local(_ progress: Double) -> Double {
@@ -53,6 +57,7 @@ struct Track: Sendable {
     }
 
     func look(_ ctx: UnsafePointer<tc_context_t>, at progress: Double) -> Look {
+        if let script { return script(ctx, progress) }
         let local = local(progress)
         return look(ctx, local: local, eased: eased(ctx, local))
     }

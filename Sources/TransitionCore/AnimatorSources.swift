@@ -91,6 +91,26 @@ public enum AnimatorSources {
                 file: "frameworks/base libs/WindowManager/Shell/src/com/android/wm/shell/back/DefaultCrossActivityBackAnimation.kt",
                 symbol: "DefaultCrossActivityBackAnimation, CrossActivityBackAnimation", fidelity: .exact, checked: true,
                 notes: "A horizontal swipe whose progress grows linearly, released with no velocity: the vertical follow, the fling spring's bounce and a cancelled gesture are not played; the scrim is the light mode's. Driven by a finger, the top window fades over the last fifth of the commit instead of the first, so that it is never gone while held."),
+            "flutter-predictive-back": AnimatorSource(
+                file: "flutter/flutter packages/flutter/lib/src/material/predictive_back_page_transitions_builder.dart, packages/flutter/lib/src/widgets/routes.dart",
+                symbol: "PredictiveBackPageTransitionsBuilder, TransitionRoute.handleCommitBackGesture",
+                version: "01f9b71619f3c9e049ba37a9a4d9222174100c6e, 69273e35c9a7ac4922c285a2f84f4a5c07a0ccc1", fidelity: .exact, checked: true,
+                notes: "A horizontal swipe whose progress grows linearly and is let go at `release`: the vertical follow is not played. A pop that is not a gesture falls back to the zoom transition (`flutter-zoom`)."),
+            "flutter-predictive-back-fullscreen": AnimatorSource(
+                file: "flutter/flutter packages/flutter/lib/src/material/predictive_back_page_transitions_builder.dart, packages/flutter/lib/src/widgets/routes.dart",
+                symbol: "PredictiveBackFullscreenPageTransitionsBuilder, TransitionRoute.handleCommitBackGesture",
+                version: "01f9b71619f3c9e049ba37a9a4d9222174100c6e, 69273e35c9a7ac4922c285a2f84f4a5c07a0ccc1", fidelity: .exact, checked: true,
+                notes: "Flutter's numbers are eyeballed from Android's spec, and the source's jumps are kept: the page on top jumps to rest as the gesture passes 35 %, where its 100 ms fade starts on the clock, and the page beneath to rest when the finger lets go. Driven by a finger, the fade still runs on the transition's clock."),
+            "bottom-sheet-back": AnimatorSource(
+                file: "material-components-android lib/java/com/google/android/material/motion/MaterialBottomContainerBackHelper.java",
+                symbol: "MaterialBottomContainerBackHelper.updateBackProgress, finishBackProgressNotPersistent",
+                version: "02dc77923bb0ad313d8d5a840473db6f17b1051a", fidelity: .exact, checked: true,
+                notes: "The sheet as BottomSheetBehavior moves a hideable sheet: a dialog's window dim is the window manager's and is not drawn. The helper also scales the sheet's children back to their aspect; views here are flat, so only the sheet is shown."),
+            "side-sheet-back": AnimatorSource(
+                file: "material-components-android lib/java/com/google/android/material/motion/MaterialSideContainerBackHelper.java",
+                symbol: "MaterialSideContainerBackHelper.updateBackProgress, finishBackProgress",
+                version: "2c297faf4b210dcea41f62a1671cf6acd9475668", fidelity: .exact, checked: true,
+                notes: "The sheet as SideSheetBehavior moves it: a dialog's window dim and a coplanar sibling are not drawn. The helper also scales the sheet's child back to its aspect; views here are flat, so only the sheet is shown."),
             "android-activity": AnimatorSource(
                 file: "frameworks/base core/res/res/anim/activity_open_enter.xml, activity_open_exit.xml, activity_close_exit.xml",
                 symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation, checked: true,

@@ -12,7 +12,7 @@ import TransitionCore
     }
 
     /// The animators the reference suites compare with a reference written from their source.
-    static let compared = Set(PlatformReferenceTests.ids + PlatformReferenceTests.rustIds + ["predictive-back", "container-transform"])
+    static let compared = Set(PlatformReferenceTests.ids + PlatformReferenceTests.rustIds + ["predictive-back", "container-transform"] + FlutterPredictiveBackReferenceTests.ids + MaterialBackHelperReferenceTests.ids)
 
     @Test func everyShippedAnimatorHasASource() {
         let missing = Self.shipped().filter { AnimatorSources.of(plugin: $0.plugin, animator: $0.animator) == nil }

@@ -1,0 +1,93 @@
+import TransitionABI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The clock of MDC's sheet back helpers: once the finger lets go the sheet slides off over
+/// `AnimationUtils.lerp(HIDE_DURATION_MAX 300, HIDE_DURATION_MIN 150, backEvent.getProgress())`
+/// ms, the int lerp rounding with `Math.round` (material-components-android
+/// lib/java/com/google/android/material/motion/MaterialBackAnimationHelper.java and
+/// MaterialSideContainerBackHelper.java, 2c297fa).
+private func sheetClock(_ s: Situation) -> PredictiveBackClock {
+    PredictiveBackClock(gesture: s[0], release: s[1], commit: (300 + floor(-150 * s[1] + 0.5)) / 1000)
+}
+
+/// `MaterialBackAnimationHelper`'s progress interpolator, PathInterpolator(0.1, 0.1, 0, 1).
+private let backGesture = Easing.bezier(0.1, 0.1, 0, 1)
+/// `FastOutSlowInInterpolator`, (0.4, 0, 0.2, 1).
+private let fastOutSlowIn = Easing.bezier(0.4, 0, 0.2, 1)
+
+private let gestureParameters: [ParameterDefinition] = [
+    .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go.", unit: "s", 0.45, 0.05...10),
+    .number("release", "Release progress", doc: "The back gesture's progress when the finger lets go; the sheet then slides off over 300 ms less 150 ms times it.", 0.5, 0.05...1),
+]
+
+/// MDC's `MaterialBottomContainerBackHelper`, the predictive back of a hideable bottom sheet
+/// (`BottomSheetBehavior.handleBackInvoked` → `finishBackProgressNotPersistent`).
+private let bottomSheetBack = AnimatorDefinition(
+    id: "bottom-sheet-back", name: "Material Bottom Sheet Back",
+    summary: "MDC's predictive back for a bottom sheet: as the finger moves, the sheet narrows by up to 48 pt and loses up to 24 pt of height, its bottom edge kept; on release it slides down off the screen by its height.",
+    operations: [TC_OPERATION_DISMISS], styles: [TC_STYLE_CUSTOM],
+    parameters: gestureParameters + [
+        .number("corner-radius", "Corner radius", doc: "The sheet's corner radius, drawn in the sheet's plane: the helper's scale makes it oval as it does on Android.", unit: "pt", 28, 0...60),
+    ],
+    duration: { s in sheetClock(s).duration },
+    choreography: { s in
+        let clock = sheetClock(s), sheet = s.presentedFrame, radius = s[2]
+        // updateBackProgress: p' = interpolateProgress(p); scaleX = 1 − lerp(0, 48 dp / width, p'),
+        // scaleY = 1 − lerp(0, 24 dp / height, p'), pivot at the bottom edge's middle
+        // (m3_back_progress_bottom_container_max_scale_x_distance 48dp, _y_distance 24dp,
+        // motion/res/values/dimens.xml).
+        let scales: @Sendable (UnsafePointer<tc_context_t>, Double) -> (x: Double, y: Double) = { ctx, p in
+            let e = backGesture.value(ctx, p)
+            return (1 - 48 / sheet.width * e, 1 - 24 / sheet.height * e)
+        }
+        let move: @Sendable (UnsafePointer<tc_context_t>, Double) -> Look = { ctx, progress in
+            guard progress > 0 else { return Look(cornerRadius: radius) }
+            let scale = scales(ctx, clock.backProgress(progress))
+            // finishBackProgressNotPersistent: TRANSLATION_Y to height × scaleY on FastOutSlowIn.
+            let slide = clock.commitFraction(progress).map { fastOutSlowIn.value(ctx, $0) } ?? 0
+            return Look(ty: sheet.height * scale.y * slide, scaleX: scale.x, scaleY: scale.y, anchorY: 1, cornerRadius: radius)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest, visible: -Double.infinity...0.999_999, script: move),
+            to: Track(start: .rest, end: .rest), placement: .below)
+    })
+
+/// MDC's `MaterialSideContainerBackHelper`, the predictive back of a side sheet or a navigation
+/// drawer (`SideSheetBehavior.handleBackInvoked` → `finishBackProgress`).
+private let sideSheetBack = AnimatorDefinition(
+    id: "side-sheet-back", name: "Material Side Sheet Back",
+    summary: "MDC's predictive back for a side sheet: as the finger moves, the sheet loses up to 48 pt of height about its middle and, held at its outer edge, grows by 12 pt when the swipe comes from its own side or shrinks by 24 pt from the other; on release it slides off its edge by its width.",
+    operations: [TC_OPERATION_DISMISS], styles: [TC_STYLE_CUSTOM],
+    parameters: gestureParameters + [
+        .choice("side", "Side", doc: "The edge the sheet is on: its gravity.", ["left", "right"], default: 1),
+        .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from.", ["left", "right"]),
+        .number("corner-radius", "Corner radius", doc: "The sheet's corner radius, drawn in the sheet's plane: the helper's scale makes it oval as it does on Android.", unit: "pt", 16, 0...60),
+    ],
+    duration: { s in sheetClock(s).duration },
+    choreography: { s in
+        let clock = sheetClock(s), sheet = s.presentedFrame, radius = s[4]
+        let leftGravity = s[2] == 0, leftSwipe = s[3] == 0
+        // updateBackProgress: pivot x at the outer edge (0 for left gravity, the width for
+        // right); scaleX = 1 + lerp(0, 12 dp / width or −24 dp / width, p'), growing when the
+        // swipe edge matches the gravity; scaleY = 1 − lerp(0, 48 dp / height, p') about the
+        // middle (m3_back_progress_side_container_* 24dp shrink, 12dp grow, 48dp y).
+        let grow = leftSwipe == leftGravity
+        let move: @Sendable (UnsafePointer<tc_context_t>, Double) -> Look = { ctx, progress in
+            guard progress > 0 else { return Look(cornerRadius: radius) }
+            let e = backGesture.value(ctx, clock.backProgress(progress))
+            let scaleX = 1 + (grow ? 12 : -24) / sheet.width * e, scaleY = 1 - 48 / sheet.height * e
+            // finishBackProgress: TRANSLATION_X to ∓ width × scaleX on FastOutSlowIn.
+            let slide = clock.commitFraction(progress).map { fastOutSlowIn.value(ctx, $0) } ?? 0
+            let tx = (leftGravity ? -1 : 1) * sheet.width * scaleX * slide
+            return Look(tx: tx, scaleX: scaleX, scaleY: scaleY, anchorX: leftGravity ? 0 : 1, cornerRadius: radius)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest, visible: -Double.infinity...0.999_999, script: move),
+            to: Track(start: .rest, end: .rest), placement: .below)
+    })
+
+/// MDC's sheet back helpers.
+let materialBackHelperAnimators: [AnimatorDefinition] = [bottomSheetBack, sideSheetBack]
