@@ -63,9 +63,12 @@ public enum AnimatorSources {
                 file: "UIKit", symbol: "UIViewController.Transition.zoom", fidelity: .unpublished,
                 notes: "Apple publishes no spring: ζ 0.75 and 0.419 s (k 225, c 22.5) are the swift_transitions package's iOS 26 fit (lib/src/zoom/zoom_dismiss_physics.dart); the dimming and the corner timing are guesses."),
             "cupertino-page": AnimatorSource(
-                file: flutterCupertino, symbol: "CupertinoPageTransition", fidelity: .exact, checked: true,
+                file: flutterCupertino, symbol: "CupertinoPageTransition", version: "7c1ae2bc83fd55114031e675e355d6b10947ffc0",
+                fidelity: .exact, checked: true,
                 notes: "Views are flat colours, so the page's edge shadow (_CupertinoEdgeShadowDecoration, a gradient from 0x04000000 to clear over 5 % of the width) is drawn as four shadow views of equal width, each at the gradient's mean alpha over it."),
-            "cupertino-dialog": AnimatorSource(file: flutterCupertino, symbol: "CupertinoFullscreenDialogTransition", fidelity: .exact, checked: true),
+            "cupertino-dialog": AnimatorSource(
+                file: flutterCupertino, symbol: "CupertinoFullscreenDialogTransition", version: "7c1ae2bc83fd55114031e675e355d6b10947ffc0",
+                fidelity: .exact, checked: true),
             "cupertino-modal-popup": AnimatorSource(
                 file: flutterCupertino, symbol: "CupertinoModalPopupRoute", version: "002ec27d59a34e4d58b6bbeb06eea49d5635317b",
                 fidelity: .exact, checked: true, notes: "The barrier is the light mode's 0x33000000; `dim` sets the dark mode's 0x7A000000 (0.478)."),

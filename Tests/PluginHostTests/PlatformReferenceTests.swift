@@ -235,7 +235,8 @@ import Glibc
 
     // MARK: - References
 
-    /// Flutter's CupertinoPageTransition (packages/flutter/lib/src/cupertino/route.dart):
+    /// Flutter's CupertinoPageTransition (packages/flutter/lib/src/cupertino/route.dart,
+    /// flutter/flutter 7c1ae2b; revisions before it had 400 ms and linearToEaseOut):
     /// 500 ms (CupertinoRouteTransitionMixin.transitionDuration); the page on top slides from
     /// Offset(1, 0) to zero (_kRightMiddleTween) by CurvedAnimation(curve:
     /// fastEaseInToSlowEaseOut, reverseCurve: fastEaseInToSlowEaseOut.flipped); the page beneath
