@@ -90,6 +90,7 @@ extension Look {
     /// the transition shares one vanishing point.
     func apply(to state: inout tc_view_state_t, stage: Stage, fitRect: tc_rect_t? = nil) {
         let container = stage.container
+        if let frame { state.frame = frame }
         state.frame.x += dx * container.width + tx
         state.frame.y += dy * container.height + ty
         if insetX != 0 {

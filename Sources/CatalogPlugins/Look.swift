@@ -1,3 +1,5 @@
+import TransitionABI
+
 /// How a view looks relative to its base state: offsets in container fractions and in points,
 /// scales, an opacity, turns about x, y and z (degrees) about an anchor, a corner radius, and how
 /// far it is fitted onto the choreography's fit rectangle.
@@ -26,6 +28,9 @@ struct Look: Sendable {
     /// Points taken off each side of the frame's width: the box the view is laid out in
     /// narrowed, as a padding narrows it, with the corners kept round.
     var insetX = 0.0
+    /// The rectangle the view is laid out in, in the container's coordinates, when the look sets
+    /// one: a clip that shrinks a view onto another's rectangle with its corners kept round.
+    var frame: tc_rect_t? = nil
     /// 0 leaves the view on its frame; 1 scales and moves it onto the fit rectangle.
     var fit = 0.0
 
@@ -41,7 +46,14 @@ struct Look: Sendable {
             alpha: mix(alpha, o.alpha), rotateX: mix(rotateX, o.rotateX), rotateY: mix(rotateY, o.rotateY),
             rotateZ: mix(rotateZ, o.rotateZ), anchorX: mix(anchorX, o.anchorX), anchorY: mix(anchorY, o.anchorY),
             anchorZ: mix(anchorZ, o.anchorZ), cornerRadius: mix(cornerRadius, o.cornerRadius), insetX: mix(insetX, o.insetX),
-            fit: mix(fit, o.fit))
+            frame: mixFrame(frame, o.frame, t), fit: mix(fit, o.fit))
+    }
+
+    /// Two looks' frames mixed: each edge when both set one, else the one that does.
+    private func mixFrame(_ a: tc_rect_t?, _ b: tc_rect_t?, _ t: Double) -> tc_rect_t? {
+        guard let a, let b else { return t < 1 ? a ?? b : b ?? a }
+        func mix(_ x: Double, _ y: Double) -> Double { t == 1 ? y : x + (y - x) * t }
+        return tc_rect_t(x: mix(a.x, b.x), y: mix(a.y, b.y), width: mix(a.width, b.width), height: mix(a.height, b.height))
     }
 
     /// This look's opacity with every other property of `other`.

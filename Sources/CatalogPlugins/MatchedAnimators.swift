@@ -2,7 +2,7 @@ import TransitionABI
 
 /// The source-rectangle parameters of the matched-element animators, used when the host gives
 /// no matched element: four fractions of the container, then the source's corner radius.
-private func sourceParameters(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [ParameterDefinition] {
+func sourceParameters(x: Double, y: Double, width: Double, height: Double, radius: Double) -> [ParameterDefinition] {
     [
         .number("source-x", "Source x", doc: "Without a matched element: the source's left edge, as a fraction of the container's width.", x, 0...1),
         .number("source-y", "Source y", doc: "Without a matched element: the source's top edge, as a fraction of the container's height.", y, 0...1),
@@ -14,7 +14,7 @@ private func sourceParameters(x: Double, y: Double, width: Double, height: Doubl
 
 /// Where the element is on the small side of the transition: the matched element's frame on the
 /// screen that shows it as a card (the from-screen when presenting), else the parameters' rectangle.
-private func smallRect(_ s: Situation, parametersAt i: Int) -> tc_rect_t {
+func smallRect(_ s: Situation, parametersAt i: Int) -> tc_rect_t {
     if let m = s.matched { return s.presenting ? m.from_frame : m.to_frame }
     return s.fractionRect(at: i)
 }

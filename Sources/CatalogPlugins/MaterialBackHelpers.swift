@@ -89,5 +89,59 @@ private let sideSheetBack = AnimatorDefinition(
             to: Track(start: .rest, end: .rest), placement: .below)
     })
 
-/// MDC's sheet back helpers.
-let materialBackHelperAnimators: [AnimatorDefinition] = [bottomSheetBack, sideSheetBack]
+/// MDC's `MaterialMainContainerBackHelper` as its one user, `SearchView` with a `SearchBar`,
+/// plays it (lib/java/com/google/android/material/search/SearchViewAnimationHelper.java,
+/// 03a4e23): the gesture shrinks the search view, then `finishBackProgress` starts the view's
+/// collapse into its bar, `hide()`, and resets the helper's scale and translation over the
+/// collapse's 250 ms.
+private let searchViewBack = AnimatorDefinition(
+    id: "search-view-back", name: "Material Search View Back",
+    summary: "MDC's predictive back for a full-screen search view: as the finger moves, the view shrinks to 90 % and drifts away from the swipe's edge, its corners going from the window's to the search bar's; on release it collapses into its search bar (the matched element, or a source rectangle) in 250 ms while its scale comes back.",
+    operations: [TC_OPERATION_DISMISS],
+    parameters: gestureParameters + [
+        .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from: the view drifts away from it.", ["left", "right"]),
+        .number("window-radius", "Window corner radius", doc: "The device window's corner radius, the view's corners when the gesture starts.", unit: "pt", 32, 0...80),
+    ] + sourceParameters(x: 0.04, y: 0.07, width: 0.92, height: 0.066, radius: 28),
+    duration: { s in s[0] + 0.25 },
+    choreography: { s in
+        // HIDE_DURATION_MS 250: every animator of the collapse lasts at most that long.
+        let clock = PredictiveBackClock(gesture: s[0], release: s[1], commit: 0.25)
+        let view = s.fromInitialFrame, bar = smallRect(s, parametersAt: 4), window = s[3], barRadius = s[8]
+        let leftSwipe = s[2] == 0
+        let centre = (x: view.x + view.width / 2, y: view.y + view.height / 2)
+        let move: @Sendable (UnsafePointer<tc_context_t>, Double) -> Look = { ctx, progress in
+            guard progress > 0 else { return .rest }
+            // updateBackProgress: scale lerp(1, MIN_SCALE 0.9, p'); translation x lerp(0,
+            // max(0, (W − 0.9 W) / 2 − minEdgeGap 8 dp), p'), away from the swipe's edge; corner
+            // radii lerp(expanded, the bar's corner size, p'). A horizontal swipe: no y.
+            let e = backGesture.value(ctx, clock.backProgress(progress))
+            let gestureScale = 1 - 0.1 * e
+            let gestureX = max(0, (view.width - 0.9 * view.width) / 2 - 8) * e * (leftSwipe ? 1 : -1)
+            let gestureRadius = window + (barRadius - window) * e
+            guard let c = clock.commitFraction(progress) else {
+                return Look(tx: gestureX, scale: gestureScale, cornerRadius: gestureRadius)
+            }
+            // The collapse (DefaultAnimationDelegate.getRootViewAnimator): the clip bounds from
+            // the view to the bar and the radii from max(current, expanded) to the bar's, at
+            // 1 − FAST_OUT_SLOW_IN (ReversableAnimatedValueInterpolator). The helper's reset
+            // (createResetScaleAndTranslationAnimator): scale to 1 and translation to 0 on
+            // ObjectAnimator's default AccelerateDecelerateInterpolator, about the view's centre.
+            let f = fastOutSlowIn.value(ctx, c), a = Easing.accelerateDecelerate.value(ctx, c)
+            let scale = gestureScale + (1 - gestureScale) * a, x = gestureX * (1 - a)
+            let clip = tc_rect_t(
+                x: view.x + (bar.x - view.x) * f, y: view.y + (bar.y - view.y) * f,
+                width: view.width + (bar.width - view.width) * f, height: view.height + (bar.height - view.height) * f)
+            let from = max(gestureRadius, window)
+            // The clip is scaled about the view's centre, not its own.
+            let clipCentre = (x: clip.x + clip.width / 2, y: clip.y + clip.height / 2)
+            return Look(
+                tx: (1 - scale) * (centre.x - clipCentre.x) + x, ty: (1 - scale) * (centre.y - clipCentre.y), scale: scale,
+                cornerRadius: from + (barRadius - from) * f, frame: clip)
+        }
+        return Choreography(
+            from: Track(start: .rest, end: .rest, visible: -Double.infinity...0.999_999, script: move),
+            to: Track(start: .rest, end: .rest), placement: .below)
+    })
+
+/// MDC's predictive back helpers: the two sheets' and the search view's.
+let materialBackHelperAnimators: [AnimatorDefinition] = [bottomSheetBack, sideSheetBack, searchViewBack]

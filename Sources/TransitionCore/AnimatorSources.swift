@@ -114,6 +114,11 @@ public enum AnimatorSources {
                 symbol: "MaterialSideContainerBackHelper.updateBackProgress, finishBackProgress",
                 version: "2c297faf4b210dcea41f62a1671cf6acd9475668", fidelity: .exact, checked: true,
                 notes: "The sheet as SideSheetBehavior moves it: a dialog's window dim and a coplanar sibling are not drawn. The helper also scales the sheet's child back to its aspect; views here are flat, so only the sheet is shown."),
+            "search-view-back": AnimatorSource(
+                file: "material-components-android lib/java/com/google/android/material/motion/MaterialMainContainerBackHelper.java, lib/java/com/google/android/material/search/SearchViewAnimationHelper.java",
+                symbol: "MaterialMainContainerBackHelper, SearchViewAnimationHelper.finishBackProgress",
+                version: "3ce7c2bb1851b10cf43bdc541aa72dd3edf66e95, 03a4e2334b1bddcae007ed164928670348f09f4d", fidelity: .exact, checked: true,
+                notes: "The search view's container: its clip and corners collapsing into the bar while the helper's scale and translation come back. Its parts (the toolbar, the text, the content's fade, the scrim) are not drawn; views have no clip, so the view is laid out in its clip. A horizontal swipe: the vertical follow is not played."),
             "android-activity": AnimatorSource(
                 file: "frameworks/base core/res/res/anim/activity_open_enter.xml, activity_open_exit.xml, activity_close_exit.xml",
                 symbol: "activity transitions", version: "Android 14 (rd-stuffs/android_frameworks_base)", fidelity: .approximation, checked: true,
