@@ -30,6 +30,9 @@ public struct CardStyle: Sendable, Hashable {
     public var fontFamily: String
     /// The device screen's corner radius as a fraction of its shorter side.
     public var deviceCornerFraction: Double
+    /// Whether cards carry their role labels ("from", "to", "dimming"). A picture compared with a
+    /// format that has no text, such as a Lottie file, is drawn without them.
+    public var drawsRoleLabels = true
 
     /// Creates a style.
     public init(

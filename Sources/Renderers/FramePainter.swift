@@ -158,7 +158,7 @@ public struct FramePainter: Sendable {
         for block in content.face.blocks {
             fill([RoundedRect.points(block.rect, radius: block.radius).map { (x: $0.0, y: $0.1) }], block.color, layer: 1)
         }
-        if let label = content.face.label {
+        if style.drawsRoleLabels, let label = content.face.label {
             let glyphs = canvas.textOutlines(
                 label.text, family: style.fontFamily, size: label.fontSize, bold: label.bold, x: label.x, centerY: label.centerY)
             fill(glyphs, label.color, layer: 2)

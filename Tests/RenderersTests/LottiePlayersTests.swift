@@ -17,6 +17,13 @@ import TransitionCore
 struct LottiePlayersTests {
     static let players = ["qt", "rlottie", "python-lottie"]
 
+    /// The standard style without role labels, which a Lottie file does not draw.
+    static let unlabelled: CardStyle = {
+        var style = CardStyle.standard
+        style.drawsRoleLabels = false
+        return style
+    }()
+
     /// The share of pixels each animator's file may differ by, for motion in perspective, which
     /// Lottie can only place by the affine fit of the card's corners (the README's Lottie notes
     /// give the same figures). Measured as the worst of the three players at 25, 50, 75 % and
@@ -27,11 +34,11 @@ struct LottiePlayersTests {
     ]
 
     /// 2D motion is within 1 % everywhere but here, mid-way (measured, rounded up; the README's
-    /// Lottie notes list them): sheets and popovers over a dimmed screen, in every player, and
-    /// translucent cards in Qt's player, which applies a layer's opacity to each shape in turn,
-    /// so the blocks on a fading card show the card through them.
+    /// Lottie notes list them): translucent cards in Qt's player, which applies a layer's opacity
+    /// to each shape in turn, so the blocks on a fading card show the card through them. The
+    /// worst 2D frame elsewhere measured 0.97 % (bottom-sheet in rlottie) once the references
+    /// were drawn without role labels, which a Lottie file has no text for.
     static let flatBounds: [String: Double] = [
-        "bottom-sheet": 0.03, "cupertino-modal-popup": 0.02, "cupertino-dialog": 0.015, "side-drawer": 0.02, "popover": 0.035,
         "elevation-scale qt": 0.025, "fade qt": 0.06,
     ]
 
@@ -86,7 +93,8 @@ struct LottiePlayersTests {
             ]
             let turns = Self.inPerspective(timeline)
             if turns { perspective.insert(animator.id) }
-            let painter = FramePainter(timeline: timeline)
+            // Lottie files carry no text, so the references are drawn without role labels.
+            let painter = FramePainter(timeline: timeline, style: Self.unlabelled)
             for fraction in turns ? [0.25, 0.5, 0.75, 1] : [0.5, 1] {
                 // The end: the last frame a player renders, which shows the end state. Mid-way: the
                 // whole frame nearest the fraction of the duration, drawn at its own time.
