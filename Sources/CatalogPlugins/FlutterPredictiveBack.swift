@@ -28,6 +28,9 @@ extension PredictiveBackClock {
     }
 }
 
+private let flutterGestureParameters = PredictiveBackClock.parameters(
+    afterRelease: "The back gesture's progress when the finger lets go; the route then pops over 800 ms times what is left of it.")
+
 /// Flutter's `PredictiveBackPageTransitionsBuilder`, the shared-element variant of Android's
 /// predictive back (packages/flutter/lib/src/material/predictive_back_page_transitions_builder.dart,
 /// flutter/flutter 01f9b71, `_PredictiveBackSharedElementPageTransitionState`).
@@ -35,9 +38,7 @@ private let flutterPredictiveBack = AnimatorDefinition(
     id: "flutter-predictive-back", name: "Flutter Predictive Back",
     summary: "Flutter's predictive back page transition (shared element): as the finger moves, the page shrinks to 90 %, narrows by 8 pt a side, rounds its corners and drifts towards the far edge over the page beneath, which stays still; on release it slides on and fades out in 100 ms while the route pops.",
     operations: [TC_OPERATION_POP],
-    parameters: [
-        .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go.", unit: "s", 0.45, 0.05...10),
-        .number("release", "Release progress", doc: "The back gesture's progress when the finger lets go; the route then pops over 800 ms times what is left of it.", 0.5, 0.05...1),
+    parameters: flutterGestureParameters + [
         .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from: the page drifts away from it while the finger moves. On release it slides right either way.", ["left", "right"]),
     ],
     duration: { s in flutterClock(s).duration },
@@ -81,10 +82,7 @@ private let flutterPredictiveBackFullscreen = AnimatorDefinition(
     id: "flutter-predictive-back-fullscreen", name: "Flutter Predictive Back (Full Screen)",
     summary: "Flutter's full-screen predictive back page transition: both pages get rounded corners; the page on top slides and shrinks to 95 % until the gesture passes 35 %, then fades out in 100 ms, while the page beneath slides the same way and shrinks as the gesture goes on; on release the page beneath is at rest at once.",
     operations: [TC_OPERATION_POP],
-    parameters: [
-        .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go.", unit: "s", 0.45, 0.05...10),
-        .number("release", "Release progress", doc: "The back gesture's progress when the finger lets go; the route then pops over 800 ms times what is left of it.", 0.5, 0.05...1),
-    ],
+    parameters: flutterGestureParameters,
     duration: { s in flutterClock(s).duration },
     choreography: { s in
         let clock = flutterClock(s)

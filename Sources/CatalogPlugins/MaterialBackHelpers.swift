@@ -18,10 +18,8 @@ private let backGesture = Easing.bezier(0.1, 0.1, 0, 1)
 /// `FastOutSlowInInterpolator`, (0.4, 0, 0.2, 1).
 private let fastOutSlowIn = Easing.bezier(0.4, 0, 0.2, 1)
 
-private let gestureParameters: [ParameterDefinition] = [
-    .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go.", unit: "s", 0.45, 0.05...10),
-    .number("release", "Release progress", doc: "The back gesture's progress when the finger lets go; the sheet then slides off over 300 ms less 150 ms times it.", 0.5, 0.05...1),
-]
+private let gestureParameters = PredictiveBackClock.parameters(
+    afterRelease: "The back gesture's progress when the finger lets go; the sheet then slides off over 300 ms less 150 ms times it.")
 
 /// MDC's `MaterialBottomContainerBackHelper`, the predictive back of a hideable bottom sheet
 /// (`BottomSheetBehavior.handleBackInvoked` → `finishBackProgressNotPersistent`).
@@ -98,7 +96,8 @@ private let searchViewBack = AnimatorDefinition(
     id: "search-view-back", name: "Material Search View Back",
     summary: "MDC's predictive back for a full-screen search view: as the finger moves, the view shrinks to 90 % and drifts away from the swipe's edge, its corners going from the window's to the search bar's; on release it collapses into its search bar (the matched element, or a source rectangle) in 250 ms while its scale comes back.",
     operations: [TC_OPERATION_DISMISS],
-    parameters: gestureParameters + [
+    parameters: PredictiveBackClock.parameters(
+        afterRelease: "The back gesture's progress when the finger lets go; the view then collapses into its bar in 250 ms.") + [
         .choice("edge", "Swipe edge", doc: "The edge the back gesture starts from: the view drifts away from it.", ["left", "right"]),
         .number("window-radius", "Window corner radius", doc: "The device window's corner radius, the view's corners when the gesture starts.", unit: "pt", 32, 0...80),
     ] + sourceParameters(x: 0.04, y: 0.07, width: 0.92, height: 0.066, radius: 28),

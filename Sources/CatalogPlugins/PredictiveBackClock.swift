@@ -9,6 +9,15 @@ import Glibc
 /// go, and the commit then plays for `commit` seconds. The built-in predictive back animators
 /// read their first two parameters as the gesture's seconds and the release point.
 struct PredictiveBackClock: Sendable {
+    /// The two parameters a predictive back animator starts with: the gesture's seconds and the
+    /// release point, whose doc says what follows the release.
+    static func parameters(afterRelease doc: StaticString) -> [ParameterDefinition] {
+        [
+            .number("gesture-duration", "Gesture duration", doc: "How long the finger drives the motion before it lets go.", unit: "s", 0.45, 0.05...10),
+            .number("release", "Release progress", doc: doc, 0.5, 0.05...1),
+        ]
+    }
+
     /// The seconds the finger moves.
     var gesture: Double
     /// The back event's progress when the finger lets go.
