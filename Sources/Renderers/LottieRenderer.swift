@@ -33,10 +33,10 @@ public enum LottiePlayer: String, Sendable, CaseIterable {
 /// lasts to the end and shows the end state (see `lastFrame(duration:)`).
 ///
 /// Lottie has no 4x4 transform, so each view is placed by the affine fit of its projected
-/// corners (`AffineFit`): exact for moves, scales and turns in the screen plane, and for a card
-/// turning in perspective the parallelogram nearest the true trapezoid, so the near edge of a
-/// flipping card is drawn a little shorter and the far edge a little longer than in the PNG,
-/// GIF and HTML previews.
+/// corners (`AffineFit`): exact for moves, scales and turns in the screen plane. A card turning
+/// in perspective is cut into strips across the way it foreshortens (`PerspectiveStrips`), each
+/// a layer placed by the affine fit of its own corners, with the card's shapes cut to it, so the
+/// card follows the true trapezoid in steps rather than as one parallelogram.
 public struct LottieRenderer: Sendable {
     /// The look.
     public var style: CardStyle
@@ -44,12 +44,25 @@ public struct LottieRenderer: Sendable {
     public var frameRate: Double
     /// The player the keyframes are written for.
     public var player: LottiePlayer
+    /// For a card turning in perspective, the share of the view's area its strips' affine fits
+    /// may misplace at any frame (the area between each strip's fitted and true outline): the
+    /// card is cut into the fewest strips that keep it under this, up to `maximumStrips`.
+    public var stripTolerance: Double
+    /// The most strips a card turning in perspective is cut into; 1 draws every view as one
+    /// layer placed by the affine fit of its corners. A card whose corner radius changes while it
+    /// turns stays one layer.
+    public var maximumStrips: Int
 
     /// Creates a renderer.
-    public init(style: CardStyle = .standard, frameRate: Double = 60, player: LottiePlayer = .standard) {
+    public init(
+        style: CardStyle = .standard, frameRate: Double = 60, player: LottiePlayer = .standard,
+        stripTolerance: Double = 0.01, maximumStrips: Int = 8
+    ) {
         self.style = style
         self.frameRate = frameRate
         self.player = player
+        self.stripTolerance = stripTolerance
+        self.maximumStrips = maximumStrips
     }
 
     /// The frame the animation ends on, for a timeline of `duration` seconds: the first whole
@@ -89,10 +102,11 @@ public struct LottieRenderer: Sendable {
             for id in order.reversed() {
                 let samples = span.map { i in entries[i].frame[id].map { (view: $0, camera: entries[i].frame.camera(for: $0)) } }
                 guard let first = samples.compactMap({ $0?.view }).first else { continue }
-                layers.append(viewLayer(
+                let drawn = viewLayers(
                     first: first, samples: samples, frames: span.map { frames[$0] }, content: painter.content(of: first),
-                    bounds: bounds, index: index, inPoint: inPoint, outPoint: outPoint))
-                index += 1
+                    bounds: bounds, index: index, inPoint: inPoint, outPoint: outPoint)
+                layers += drawn
+                index += drawn.count
             }
             start = last + 1
         }
@@ -126,11 +140,9 @@ public struct LottieRenderer: Sendable {
         var visible: Bool
     }
 
-    private func viewLayer(
-        first: SampledView, samples: [(view: SampledView, camera: Camera)?], frames: [Double], content: ViewContent, bounds: Rect,
-        index: Int, inPoint: Double, outPoint: Double
-    ) -> JSONValue {
-        let face = content.card
+    /// The placements of a view (or, with `region`, of that rectangle of its card, in the card's
+    /// own coordinates) at each sample.
+    private func poses(samples: [(view: SampledView, camera: Camera)?], face: CardFace, bounds: Rect, region: Rect?) -> [Pose] {
         var poses: [Pose] = []
         var previous: AffineFit?
         for sample in samples {
@@ -141,7 +153,10 @@ public struct LottieRenderer: Sendable {
             if let (view, camera) = sample, view.isInContainer, !view.state.hidden, view.state.isFinite, camera.isValid,
                 view.state.doubleSided || !view.state.facesAway(camera: camera),
                 let corners = view.state.projectedCorners(camera: camera),
-                var fit = AffineFit(corners: corners, referenceWidth: face.width, referenceHeight: face.height)
+                var fit = region.map({ region in
+                    PerspectiveStrips.projectedCorners(of: region, sample: .init(state: view.state, camera: camera), width: face.width, height: face.height)
+                        .flatMap { AffineFit(corners: $0, referenceWidth: region.width, referenceHeight: region.height) }
+                }) ?? AffineFit(corners: corners, referenceWidth: face.width, referenceHeight: face.height)
             {
                 fit.x -= bounds.x
                 fit.y -= bounds.y
@@ -168,8 +183,12 @@ public struct LottieRenderer: Sendable {
                 poses[i].radius = poses[firstVisible].radius
             }
         }
-        let jumps = Set((0..<max(0, poses.count - 1)).filter { poses[$0].visible != poses[$0 + 1].visible })
-        let transform: JSONValue = .object([
+        return poses
+    }
+
+    /// A layer's transform: the poses' position, scale, rotation and opacity, keyframed.
+    private func transform(_ poses: [Pose], frames: [Double], jumps: Set<Int>) -> JSONValue {
+        .object([
             ("a", .object([("a", .integer(0)), ("k", .numbers([0, 0]))])),
             ("p", player == .qt
                 ? .object([
@@ -182,6 +201,39 @@ public struct LottieRenderer: Sendable {
             ("r", property(frames, jumps: [], tolerance: 0.05) { [poses[$0].fit.rotation] }),
             ("o", property(frames, jumps: jumps, tolerance: 0.3) { [poses[$0].opacity] }),
         ])
+    }
+
+    /// The layers of one view: one, or for a card turning in perspective one a strip
+    /// (`PerspectiveStrips`).
+    private func viewLayers(
+        first: SampledView, samples: [(view: SampledView, camera: Camera)?], frames: [Double], content: ViewContent, bounds: Rect,
+        index: Int, inPoint: Double, outPoint: Double
+    ) -> [JSONValue] {
+        let face = content.card
+        let poses = poses(samples: samples, face: face, bounds: bounds, region: nil)
+        let jumps = Set((0..<max(0, poses.count - 1)).filter { poses[$0].visible != poses[$0 + 1].visible })
+        let drawn = zip(samples, poses).compactMap { sample, pose in
+            pose.visible ? sample.map { PerspectiveStrips.Sample(state: $0.view.state, camera: $0.camera) } : nil
+        }
+        let radii = poses.filter(\.visible).map(\.radius)
+        // Strips carry the corner radius in their outlines, so a card whose radius changes stays whole.
+        if let radius = radii.first, radii.allSatisfy({ abs($0 - radius) <= 1e-9 }),
+            let strips = PerspectiveStrips.plan(samples: drawn, width: face.width, height: face.height, tolerance: stripTolerance, maximum: maximumStrips)
+        {
+            let regions = strips.regions(width: face.width, height: face.height)
+            // The cut-outs under the blocks matter only while the layer is translucent.
+            let translucent = player != .qt && poses.contains { $0.visible && $0.opacity > 0 && $0.opacity < 100 }
+            return regions.indices.map { i in
+                let region = regions[i]
+                let shapeRegion = strips.shapeRegion(i, width: face.width, height: face.height, bleed: Self.stripBleed)
+                let blockRegion = strips.shapeRegion(i, width: face.width, height: face.height, bleed: 2 * Self.stripBleed)
+                return shapeLayer(
+                    name: "\(first.id) \(first.role), strip \(i + 1) of \(regions.count)", index: index + i, inPoint: inPoint, outPoint: outPoint,
+                    transform: self.transform(self.poses(samples: samples, face: face, bounds: bounds, region: region), frames: frames, jumps: jumps),
+                    shapes: stripShapes(first: first, content: content, radius: radius, region: region, cutTo: shapeRegion, blocksTo: blockRegion, holes: translucent))
+            }
+        }
+        let transform = self.transform(poses, frames: frames, jumps: jumps)
         let radius = property(frames, jumps: [], tolerance: 0.2) { [poses[$0].radius] }
         var shapes: [JSONValue] = []
         if content.crops {
@@ -199,8 +251,8 @@ public struct LottieRenderer: Sendable {
             let body = cut(RoundedRect.points(Rect(x: 0, y: 0, width: source.width, height: source.height), radius: 0))
             let holes = source.blocks.map { cut(RoundedRect.points($0.rect, radius: $0.radius)) }.filter { !$0.isEmpty }
             if !body.isEmpty { shapes.append(Self.polygonGroup("card", body, holes: player == .qt ? [] : holes, color: source.body)) }
-            return shapeLayer(
-                name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
+            return [shapeLayer(
+                name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)]
         }
         for (i, block) in face.blocks.enumerated().reversed() {
             shapes.append(Self.group(
@@ -211,8 +263,60 @@ public struct LottieRenderer: Sendable {
             "card", rect: Rect(x: -face.width / 2, y: -face.height / 2, width: face.width, height: face.height),
             radius: radius, color: style.fill(for: first),
             holes: player == .qt ? [] : face.blocks.map { (rect: $0.rect.offsetBy(dx: -face.width / 2, dy: -face.height / 2), radius: $0.radius) }))
-        return shapeLayer(
-            name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)
+        return [shapeLayer(
+            name: "\(first.id) \(first.role)", index: index, inPoint: inPoint, outPoint: outPoint, transform: transform, shapes: shapes)]
+    }
+
+    /// How far, in the card's own points, a strip's shapes reach into its neighbours'.
+    static let stripBleed = 1.0
+    /// How far, in the face's own points, a strip's holes for its blocks lie inside the blocks.
+    static let holeInset = 0.5
+
+    /// The shapes of one strip of a view: the view's card and blocks (or a snapshot's content),
+    /// as polygons cut to `cutTo` (the strip's region with its bleed; the blocks to `blocksTo`,
+    /// a little wider, so the card's antialiased edge in the neighbour's blocks lies under
+    /// blocks), in coordinates centred on the strip's `region`, which its placement is fitted
+    /// to; the card has cut-outs under the blocks when `holes` is true.
+    private func stripShapes(
+        first: SampledView, content: ViewContent, radius: Double, region: Rect, cutTo: Rect, blocksTo: Rect, holes withHoles: Bool
+    ) -> [JSONValue] {
+        let face = content.card
+        func corners(_ r: Rect) -> [(x: Double, y: Double)] { [(x: r.x, y: r.y), (x: r.maxX, y: r.y), (x: r.maxX, y: r.maxY), (x: r.x, y: r.maxY)] }
+        let window = corners(cutTo)
+        let card: [(x: Double, y: Double)]
+        let source: CardFace
+        let mapping: ViewContent.Mapping
+        let body: Color
+        if content.crops {
+            card = content.cardOutline(cornerRadius: first.state.cornerRadius, frameWidth: first.state.frame.width)
+            (source, mapping, body) = (content.face, content.mapping, content.face.body)
+        } else {
+            card = RoundedRect.points(Rect(x: 0, y: 0, width: face.width, height: face.height), radius: radius).map { (x: $0.0, y: $0.1) }
+            (source, mapping, body) = (face, .identity, style.fill(for: first))
+        }
+        let outline = PolygonClipping.clip(card, toConvex: window)
+        let blockOutline = PolygonClipping.clip(card, toConvex: corners(blocksTo))
+        let ownOutline = PolygonClipping.clip(card, toConvex: corners(region))
+        func cut(_ points: [(Double, Double)], to limit: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+            PolygonClipping.clip(points.map { mapping.apply((x: $0.0, y: $0.1)) }, toConvex: limit)
+                .map { (x: $0.x - region.midX, y: $0.y - region.midY) }
+        }
+        var shapes: [JSONValue] = []
+        guard outline.count >= 3 else { return shapes }
+        for (i, block) in source.blocks.enumerated().reversed() {
+            let polygon = cut(RoundedRect.points(block.rect, radius: block.radius), to: blockOutline)
+            if polygon.count >= 3 { shapes.append(Self.polygonGroup("block \(i + 1)", polygon, color: block.color)) }
+        }
+        let whole = cut(RoundedRect.points(Rect(x: 0, y: 0, width: source.width, height: source.height), radius: content.crops ? 0 : radius), to: outline)
+        // The holes stay inside the strip's own region, so where it overlaps its neighbour the
+        // card lies whole under the blocks, and a hair inside each block, so the card's edge
+        // does not show through the block's antialiased one.
+        let holes: [[(x: Double, y: Double)]] = !withHoles ? [] : source.blocks.map { block in
+            let inset = min(Self.holeInset, block.rect.width / 2, block.rect.height / 2)
+            return cut(RoundedRect.points(block.rect.insetBy(dx: inset, dy: inset), radius: max(0, block.radius - inset)), to: ownOutline)
+        }.filter { $0.count >= 3 }
+        if whole.count >= 3 { shapes.append(Self.polygonGroup("card", whole, holes: holes, color: body)) }
+        return shapes
     }
 
     /// A keyframed property of `frames.count` samples: static when every sample is the same,

@@ -123,6 +123,9 @@ struct CrossCheckTests {
     /// file has no role labels (about 0.3% of the screen), and rlottie applies a translucent
     /// layer's opacity to each shape in turn rather than to the layer as a whole, which shifts
     /// the colour of blocks on a fading card by less than 48 levels (measured 0.1% to 0.3%).
+    /// A card turning in perspective is drawn as strips, each with a fit of its own, so there
+    /// rlottie's frame is checked against the true picture: within 2%, and far closer than one
+    /// affine fit of the whole card draws it.
     @Test(
         "rlottie renders our Lottie files like the PNG renderer draws the same moments",
         arguments: [
@@ -147,6 +150,10 @@ struct CrossCheckTests {
         let ours = try Fixtures.write(try painter.png(frame), "ours.png", in: dir)
         let fractions = try Self.fractionsOver48([(theirs, placed), (theirs, ours), (ours, placed)])
         let (sameMeaning, truth, approximation) = (fractions[0], fractions[1], fractions[2])
+        if LottiePlayersTests.inPerspective(timeline) {
+            #expect(truth < 0.02 && truth < approximation / 3, "\(operation) \(id) frame \(frameNumber): \(truth * 100)% differ; one fit a card: \(approximation * 100)%")
+            return
+        }
         #expect(sameMeaning < 0.01, "\(operation) \(id) frame \(frameNumber): \(sameMeaning * 100)% of the pixels differ")
         // Against the true 4x4 picture the difference is the documented affine approximation,
         // whose cost in pixels our own renderer measures (true picture against affine-placed one).

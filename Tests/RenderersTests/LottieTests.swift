@@ -1,5 +1,5 @@
 import Foundation
-import Renderers
+@testable import Renderers
 import Testing
 import TransitionCore
 
@@ -73,10 +73,10 @@ struct LottieTests {
         }
         // The flip hides each card while it faces away: a hold keyframe, not a fade.
         let flip = try document(try Fixtures.timeline(try Fixtures.animator("flip"), .push))
-        let from = try #require(try viewLayers(flip).first { ($0["nm"] as? String)?.hasSuffix("from") == true })
+        let from = try #require(try viewLayers(flip).first { ($0["nm"] as? String)?.hasPrefix("#0 from") == true })
         let opacity = try #require(((from["ks"] as? [String: Any])?["o"] as? [String: Any])?["k"] as? [[String: Any]])
         #expect(opacity.contains { jsonNumber($0["h"]) == 1 })
-        // A turn in perspective narrows the card: its horizontal scale drops towards 0.
+        // A turn in perspective narrows the card (here its first strip): its horizontal scale drops towards 0.
         let scales = try #require(((from["ks"] as? [String: Any])?["s"] as? [String: Any])?["k"] as? [[String: Any]])
         let sx = scales.compactMap { ($0["s"] as? [Any])?.first.flatMap(jsonNumber) }
         #expect(sx.min()! < 20 && sx.max()! > 99)
@@ -97,6 +97,66 @@ struct LottieTests {
         #expect(flipped.scaleX < 0.7 && flipped.scaleX > 0.3)
         let behind = ViewState(frame: frame, transform: Transform3D.perspective(distance: 50).concatenating(.rotationY(1.4)))
         #expect(AffineFit(state: behind, referenceWidth: 200, referenceHeight: 100) == nil)
+    }
+
+    @Test(
+        "a card turning in perspective is drawn as strips cut across the way it foreshortens, each placed near its own projected corners",
+        arguments: [("flip", TransitionOperation.push, true), ("cube", .pop, true), ("cards", .present, false)])
+    func strips(_ id: String, _ operation: TransitionOperation, vertical: Bool) throws {
+        let timeline = try Fixtures.timeline(try Fixtures.animator(id), operation)
+        let painter = FramePainter(timeline: timeline)
+        let layers = try viewLayers(try document(timeline))
+        var checked = 0, bent = 0
+        for entry in timeline.entries {
+            for view in entry.frame.views where view.isInContainer && !view.state.hidden {
+                let camera = entry.frame.camera(for: view)
+                guard !view.state.facesAway(camera: camera) || view.state.doubleSided, let whole = view.state.projectedCorners(camera: camera) else { continue }
+                // Only a view drawn as a trapezoid at this moment, by more than a point.
+                guard abs(whole[0].x + whole[2].x - whole[1].x - whole[3].x) > 2 || abs(whole[0].y + whole[2].y - whole[1].y - whole[3].y) > 2 else { continue }
+                let card = painter.content(of: view).card
+                let strips = layers.filter { ($0["nm"] as? String)?.hasPrefix("\(view.id) \(view.role), strip ") == true }
+                    .filter { (jsonNumber($0["ip"]) ?? .infinity) <= entry.time * 60 && entry.time * 60 < (jsonNumber($0["op"]) ?? 0) }
+                try #require(strips.count >= 2, "\(id): \(view.id) at \(entry.time) s is drawn in strips")
+                // The error of one affine fit for the whole card, against which the strips are measured.
+                let single = try #require(AffineFit(corners: whole, referenceWidth: card.width, referenceHeight: card.height))
+                let singleError = zip(whole, PerspectiveStrips.fittedCorners(single, width: card.width, height: card.height))
+                    .map { hypot($0.x - $1.x, $0.y - $1.y) }.max()!
+                var worst = 0.0
+                for layer in strips {
+                    // "#0 from, strip 3 of 8": the third of eight.
+                    let words = try #require((layer["nm"] as? String)?.split(separator: " ").suffix(3).map(String.init))
+                    let i = Double(try #require(Int(words[0]))) - 1, count = Double(try #require(Int(words[2])))
+                    #expect(Int(count) == strips.count, "every strip of the view is drawn")
+                    let region = vertical
+                        ? Rect(x: card.width * i / count, y: 0, width: card.width / count, height: card.height)
+                        : Rect(x: 0, y: card.height * i / count, width: card.width, height: card.height / count)
+                    let frame = view.state.frame
+                    let projected = [(region.x, region.y), (region.maxX, region.y), (region.maxX, region.maxY), (region.x, region.maxY)].map { u, v in
+                        let p = view.state.project(x: (u - card.width / 2) * frame.width / card.width, y: (v - card.height / 2) * frame.height / card.height, camera: camera)
+                        return (x: p.x, y: p.y)
+                    }
+                    // Where a player puts the strip's corners, from the file's keyframes.
+                    let f = entry.time * 60
+                    let p = try value(try transformProperty(layer, "p"), at: f), sc = try value(try transformProperty(layer, "s"), at: f)
+                    let r = try value(try transformProperty(layer, "r"), at: f)[0]
+                    let placed = PerspectiveStrips.fittedCorners(
+                        AffineFit(x: p[0], y: p[1], scaleX: sc[0] / 100, scaleY: sc[1] / 100, rotation: r), width: region.width, height: region.height)
+                    worst = max(worst, zip(projected, placed).map { hypot($0.x - $1.x, $0.y - $1.y) }.max()!)
+                }
+                #expect(worst <= 1 + singleError / 4, "\(id) \(view.id) at \(entry.time) s: a strip's corner \(worst) pt off; one layer's \(singleError) pt")
+                checked += 1
+                if singleError > 10 { bent += 1 }
+            }
+        }
+        #expect(checked > 10 && bent > 3, "\(id): \(checked) samples in perspective, \(bent) far from a parallelogram")
+    }
+
+    @Test("a view in 2D motion stays one layer")
+    func flatViewsStayWhole() throws {
+        for (id, operation) in [("slide", TransitionOperation.push), ("fade", .present), ("bottom-sheet", .present)] {
+            let names = try viewLayers(try document(try Fixtures.timeline(try Fixtures.animator(id), operation))).compactMap { $0["nm"] as? String }
+            #expect(!names.isEmpty && !names.contains { $0.contains("strip") }, "\(id): \(names)")
+        }
     }
 
     @Test("a change in stacking order starts new layers at that moment")
