@@ -13,18 +13,20 @@ private func flutterClock(_ s: Situation) -> PredictiveBackClock {
     PredictiveBackClock(gesture: s[0], release: s[1], commit: floor(800 * (1 - s[1])) / 1000)
 }
 
+// A step must not allocate: a curve is boxed when it is made and a global is made on its first
+// use, so the choreographies read these at setup and their scripts keep the values.
 /// `Curves.fastLinearToSlowEaseIn`, Cubic(0.18, 1.0, 0.04, 1.0) (curves.dart).
-private let routeCurve = Easing.bezier(0.18, 1.0, 0.04, 1.0)
+private let fastLinearToSlowEaseIn = Easing.bezier(0.18, 1.0, 0.04, 1.0)
 /// `Curves.easeOut`, Cubic(0.0, 0.0, 0.58, 1.0) (curves.dart).
-private let easeOut = Easing.bezier(0, 0, 0.58, 1)
+private let flutterEaseOut = Easing.bezier(0, 0, 0.58, 1)
 
 extension PredictiveBackClock {
     /// A Flutter route's value at `progress`: 1 − the back event's progress while the finger
     /// moves (`handleUpdateBackGestureProgress(progress: 1 - backEvent.progress)`), then the
     /// pop's `animateBack` to 0.
-    fileprivate func routeValue(_ ctx: UnsafePointer<tc_context_t>, _ progress: Double) -> Double {
+    fileprivate func routeValue(_ ctx: UnsafePointer<tc_context_t>, _ progress: Double, curve: Easing) -> Double {
         guard let c = commitFraction(progress) else { return 1 - backProgress(progress) }
-        return (1 - release) * (1 - routeCurve.value(ctx, c))
+        return (1 - release) * (1 - curve.value(ctx, c))
     }
 }
 
@@ -43,7 +45,7 @@ private let flutterPredictiveBack = AnimatorDefinition(
     ],
     duration: { s in flutterClock(s).duration },
     choreography: { s in
-        let clock = flutterClock(s), w = s.width
+        let clock = flutterClock(s), w = s.width, routeCurve = fastLinearToSlowEaseIn, easeOut = flutterEaseOut
         // _kMinScale 0.90, _kDivisionFactor 20, _kMargin 8, _kYPositionFactor 0.1,
         // _kDeviceBorderRadius 32, _kCommitMilliseconds 100.
         let xShift = (w / 20 - 8) * (s[2] == 0 ? 1 : -1)
@@ -51,7 +53,7 @@ private let flutterPredictiveBack = AnimatorDefinition(
             guard progress > 0 else { return .rest }
             // The gap and the corner radius follow the route's value a throughout:
             // _gapTween (8 → 0) and _borderRadiusTween (32 → 0) evaluated at widget.animation.
-            let a = clock.routeValue(ctx, progress)
+            let a = clock.routeValue(ctx, progress, curve: routeCurve)
             var scale = 0.9 + 0.1 * a, x = xShift * (1 - a), alpha = 1.0
             if let since = clock.sinceRelease(progress) {
                 // The commit: _scaleCommitTween from the last scale to 1.0 on the linear
@@ -85,7 +87,7 @@ private let flutterPredictiveBackFullscreen = AnimatorDefinition(
     parameters: flutterGestureParameters,
     duration: { s in flutterClock(s).duration },
     choreography: { s in
-        let clock = flutterClock(s)
+        let clock = flutterClock(s), routeCurve = fastLinearToSlowEaseIn
         // _scaleCommit 0.95, _opacityStartTransition 0.95, _commitAt 0.65, the x shift
         // W / 20 − 8, _commitDuration 100 ms; both pages are clipped with the shared-element
         // variant's _kDeviceBorderRadius, 32, while the pop gesture is in progress, which
@@ -98,13 +100,13 @@ private let flutterPredictiveBackFullscreen = AnimatorDefinition(
             var low = 0.0, high = 1.0
             for _ in 0..<40 {
                 let middle = (low + high) / 2
-                if clock.routeValue(ctx, (clock.gesture + middle * clock.commit) / clock.duration) < commitAt { high = middle } else { low = middle }
+                if clock.routeValue(ctx, (clock.gesture + middle * clock.commit) / clock.duration, curve: routeCurve) < commitAt { high = middle } else { low = middle }
             }
             return clock.gesture + high * clock.commit
         }
         let top: @Sendable (UnsafePointer<tc_context_t>, Double) -> Look = { ctx, progress in
             guard progress > 0 else { return .rest }
-            let a = clock.routeValue(ctx, progress)
+            let a = clock.routeValue(ctx, progress, curve: routeCurve)
             // _primaryPositionTween and _primaryScaleTween: at rest below the commit point,
             // then from (x shift, 0.95) to (0, 1) over [0.65, 1]. _primaryOpacityTween 0.95 → 1.
             var x = 0.0, scale = 1.0
@@ -123,7 +125,7 @@ private let flutterPredictiveBackFullscreen = AnimatorDefinition(
             // Once the route pops, the page beneath is current: its constant tweens put it at
             // rest, still clipped.
             if clock.sinceRelease(progress) != nil { return Look(cornerRadius: 32) }
-            let a = clock.routeValue(ctx, progress)
+            let a = clock.routeValue(ctx, progress, curve: routeCurve)
             // _secondaryPositionTween (x shift → 0) on the secondary value, which is the
             // popped route's a; _secondaryTweenScale 0.95 → 1 and _secondaryOpacityTween
             // 1 → 0.95 over [0, 0.65], at rest above.

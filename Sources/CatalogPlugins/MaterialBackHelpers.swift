@@ -13,10 +13,12 @@ private func sheetClock(_ s: Situation) -> PredictiveBackClock {
     PredictiveBackClock(gesture: s[0], release: s[1], commit: (300 + floor(-150 * s[1] + 0.5)) / 1000)
 }
 
+// A step must not allocate: a curve is boxed when it is made and a global is made on its first
+// use, so the choreographies read these at setup and their scripts keep the values.
 /// `MaterialBackAnimationHelper`'s progress interpolator, PathInterpolator(0.1, 0.1, 0, 1).
-private let backGesture = Easing.bezier(0.1, 0.1, 0, 1)
+private let backGestureCurve = Easing.bezier(0.1, 0.1, 0, 1)
 /// `FastOutSlowInInterpolator`, (0.4, 0, 0.2, 1).
-private let fastOutSlowIn = Easing.bezier(0.4, 0, 0.2, 1)
+private let fastOutSlowInCurve = Easing.bezier(0.4, 0, 0.2, 1)
 
 private let gestureParameters = PredictiveBackClock.parameters(
     afterRelease: "The back gesture's progress when the finger lets go; the sheet then slides off over 300 ms less 150 ms times it.")
@@ -32,6 +34,7 @@ private let bottomSheetBack = AnimatorDefinition(
     ],
     duration: { s in sheetClock(s).duration },
     choreography: { s in
+        let backGesture = backGestureCurve, fastOutSlowIn = fastOutSlowInCurve
         let clock = sheetClock(s), sheet = s.presentedFrame, radius = s[2]
         // updateBackProgress: p' = interpolateProgress(p); scaleX = 1 − lerp(0, 48 dp / width, p'),
         // scaleY = 1 − lerp(0, 24 dp / height, p'), pivot at the bottom edge's middle
@@ -66,6 +69,7 @@ private let sideSheetBack = AnimatorDefinition(
     ],
     duration: { s in sheetClock(s).duration },
     choreography: { s in
+        let backGesture = backGestureCurve, fastOutSlowIn = fastOutSlowInCurve
         let clock = sheetClock(s), sheet = s.presentedFrame, radius = s[4]
         let leftGravity = s[2] == 0, leftSwipe = s[3] == 0
         // updateBackProgress: pivot x at the outer edge (0 for left gravity, the width for
@@ -103,6 +107,7 @@ private let searchViewBack = AnimatorDefinition(
     ] + sourceParameters(x: 0.04, y: 0.07, width: 0.92, height: 0.066, radius: 28),
     duration: { s in s[0] + 0.25 },
     choreography: { s in
+        let backGesture = backGestureCurve, fastOutSlowIn = fastOutSlowInCurve
         // HIDE_DURATION_MS 250: every animator of the collapse lasts at most that long.
         let clock = PredictiveBackClock(gesture: s[0], release: s[1], commit: 0.25)
         let view = s.fromInitialFrame, bar = smallRect(s, parametersAt: 4), window = s[3], barRadius = s[8]
