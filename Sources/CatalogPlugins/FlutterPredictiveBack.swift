@@ -45,7 +45,8 @@ private let flutterPredictiveBack = AnimatorDefinition(
     ],
     duration: { s in flutterClock(s).duration },
     choreography: { s in
-        let clock = flutterClock(s), w = s.width, routeCurve = fastLinearToSlowEaseIn, easeOut = flutterEaseOut
+        let clock = flutterClock(s), w = s.width, pageFrame = s.fromInitialFrame
+        let routeCurve = fastLinearToSlowEaseIn, easeOut = flutterEaseOut
         // _kMinScale 0.90, _kDivisionFactor 20, _kMargin 8, _kYPositionFactor 0.1,
         // _kDeviceBorderRadius 32, _kCommitMilliseconds 100.
         let xShift = (w / 20 - 8) * (s[2] == 0 ? 1 : -1)
@@ -67,7 +68,9 @@ private let flutterPredictiveBack = AnimatorDefinition(
             }
             // Transform.scale over Transform.translate over Padding over ClipRRect: the offset is
             // scaled with the page, and the padding narrows the box the page is laid out in.
-            return Look(tx: scale * x, scale: scale, alpha: alpha, cornerRadius: 32 * (1 - a), insetX: 8 * (1 - a))
+            let gap = 8 * (1 - a)
+            let box = tc_rect_t(x: pageFrame.x + gap, y: pageFrame.y, width: max(pageFrame.width - 2 * gap, 0), height: pageFrame.height)
+            return Look(tx: scale * x, scale: scale, alpha: alpha, cornerRadius: 32 * (1 - a), frame: box)
         }
         // The page beneath is built at its own route value, 1, where every tween is at rest
         // (the source's TODO: it has no delegated transition).

@@ -93,10 +93,6 @@ extension Look {
         if let frame { state.frame = frame }
         state.frame.x += dx * container.width + tx
         state.frame.y += dy * container.height + ty
-        if insetX != 0 {
-            state.frame.x += insetX
-            state.frame.width = max(state.frame.width - 2 * insetX, 0)
-        }
         state.alpha = min(max(alpha * state.alpha, 0), 1)
         state.corner_radius = max(cornerRadius, 0)
         guard hasTransform else { return }

@@ -25,11 +25,8 @@ struct Look: Sendable {
     var anchorY = 0.5
     var anchorZ = 0.0
     var cornerRadius = 0.0
-    /// Points taken off each side of the frame's width: the box the view is laid out in
-    /// narrowed, as a padding narrows it, with the corners kept round.
-    var insetX = 0.0
     /// The rectangle the view is laid out in, in the container's coordinates, when the look sets
-    /// one: a clip that shrinks a view onto another's rectangle with its corners kept round.
+    /// one: a padding or a clip that narrows the view's box with its corners kept round.
     var frame: tc_rect_t? = nil
     /// 0 leaves the view on its frame; 1 scales and moves it onto the fit rectangle.
     var fit = 0.0
@@ -45,7 +42,7 @@ struct Look: Sendable {
             scale: mix(scale, o.scale), scaleX: mix(scaleX, o.scaleX), scaleY: mix(scaleY, o.scaleY),
             alpha: mix(alpha, o.alpha), rotateX: mix(rotateX, o.rotateX), rotateY: mix(rotateY, o.rotateY),
             rotateZ: mix(rotateZ, o.rotateZ), anchorX: mix(anchorX, o.anchorX), anchorY: mix(anchorY, o.anchorY),
-            anchorZ: mix(anchorZ, o.anchorZ), cornerRadius: mix(cornerRadius, o.cornerRadius), insetX: mix(insetX, o.insetX),
+            anchorZ: mix(anchorZ, o.anchorZ), cornerRadius: mix(cornerRadius, o.cornerRadius),
             frame: mixFrame(frame, o.frame, t), fit: mix(fit, o.fit))
     }
 
